@@ -1,0 +1,322 @@
+//! The runtime of jitrun: every function that JIT-compiled Toy code calls.
+//!
+//! Everything here is `extern "C"` and never panics across a JIT frame:
+//! cranelift-jit registers no unwind information, so an unwinding panic
+//! would abort the process. Failures are reported by [`toy_rt_error`], which
+//! flushes standard output, prints `file:line:col: runtime error: …` on
+//! standard error and exits with status 2.
+//!
+//! Arrays are heap blocks `[len: i64][elem0: 8 bytes][elem1]…`; the pointer
+//! handed to compiled code points at the length word. Every element takes
+//! eight bytes (ints, float bits, bools as 0/1, array pointers). Arrays are
+//! never freed: Toy programs are short-lived and arrays are shared freely.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Bytes in an array header (the length word).
+pub const ARRAY_HEADER: i64 = 8;
+/// Bytes per array element.
+pub const ELEM_SIZE: i64 = 8;
+
+/// Runtime error kinds, passed by compiled code to [`toy_rt_error`].
+#[repr(i64)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    DivisionByZero = 0,
+    IndexOutOfBounds = 1,
+    StackOverflow = 2,
+    NegativeLength = 3,
+    OutOfMemory = 4,
+}
+
+impl ErrorKind {
+    fn from_code(code: i64) -> Self {
+        match code {
+            0 => Self::DivisionByZero,
+            1 => Self::IndexOutOfBounds,
+            2 => Self::StackOverflow,
+            3 => Self::NegativeLength,
+            _ => Self::OutOfMemory,
+        }
+    }
+
+    fn message(self) -> &'static str {
+        match self {
+            Self::DivisionByZero => "division by zero",
+            Self::IndexOutOfBounds => "index out of bounds",
+            Self::StackOverflow => "stack overflow",
+            Self::NegativeLength => "negative array length",
+            Self::OutOfMemory => "out of memory allocating array",
+        }
+    }
+}
+
+/// A source location packed into one integer for compiled code:
+/// `line << 32 | column`, both 1-based.
+pub fn pack_loc(line: u32, col: u32) -> i64 {
+    ((line as i64) << 32) | col as i64
+}
+
+fn unpack_loc(loc: i64) -> (u32, u32) {
+    ((loc >> 32) as u32, loc as u32)
+}
+
+/// Type codes describing what `toy_rt_print_array` prints: `depth * 4 + base`,
+/// where base is 0 int, 1 float, 2 bool and depth the number of `[…]` around it.
+pub mod typecode {
+    pub const INT: i64 = 0;
+    pub const FLOAT: i64 = 1;
+    pub const BOOL: i64 = 2;
+    pub fn array_of(elem: i64) -> i64 {
+        elem + 4
+    }
+}
+
+// ---------------------------------------------------------------- output
+
+const FLUSH_AT: usize = 1 << 16;
+
+static OUT: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+static SOURCE_NAME: Mutex<String> = Mutex::new(String::new());
+
+fn with_out(f: impl FnOnce(&mut Vec<u8>)) {
+    let mut out = OUT.lock().unwrap_or_else(|e| e.into_inner());
+    f(&mut out);
+    if out.len() >= FLUSH_AT {
+        write_stdout(&mut out);
+    }
+}
+
+fn write_stdout(buf: &mut Vec<u8>) {
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    // A closed pipe (`jitrun prog.toy | head`) is not an error of the program.
+    let _ = lock.write_all(buf).and_then(|_| lock.flush());
+    buf.clear();
+}
+
+/// Writes everything `print` has buffered to standard output.
+pub fn flush_stdout() {
+    let mut out = OUT.lock().unwrap_or_else(|e| e.into_inner());
+    write_stdout(&mut out);
+}
+
+/// Sets the file name that runtime errors name.
+pub fn set_source_name(name: &str) {
+    *SOURCE_NAME.lock().unwrap_or_else(|e| e.into_inner()) = name.to_string();
+}
+
+/// Reports a runtime error at `loc` and ends the process with status 2.
+pub fn runtime_error(kind: ErrorKind, loc: i64) -> ! {
+    flush_stdout();
+    let (line, col) = unpack_loc(loc);
+    let name = SOURCE_NAME
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone();
+    eprintln!("{name}:{line}:{col}: runtime error: {}", kind.message());
+    std::process::exit(2)
+}
+
+fn format_float(out: &mut Vec<u8>, x: f64) {
+    let _ = write!(out, "{x:?}");
+}
+
+#[no_mangle]
+pub extern "C" fn toy_rt_print_int(x: i64) {
+    with_out(|o| {
+        let _ = write!(o, "{x}");
+    });
+}
+
+#[no_mangle]
+pub extern "C" fn toy_rt_print_float(x: f64) {
+    with_out(|o| format_float(o, x));
+}
+
+#[no_mangle]
+pub extern "C" fn toy_rt_print_bool(b: i64) {
+    with_out(|o| o.extend_from_slice(if b != 0 { b"true" } else { b"false" }));
+}
+
+/// # Safety
+/// `ptr` must point to `len` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn toy_rt_print_str(ptr: *const u8, len: i64) {
+    let bytes = std::slice::from_raw_parts(ptr, len as usize);
+    with_out(|o| o.extend_from_slice(bytes));
+}
+
+#[no_mangle]
+pub extern "C" fn toy_rt_print_space() {
+    with_out(|o| o.push(b' '));
+}
+
+#[no_mangle]
+pub extern "C" fn toy_rt_print_newline() {
+    with_out(|o| o.push(b'\n'));
+}
+
+/// # Safety
+/// `arr` must be an array allocated by this runtime whose element type is
+/// described by `elem_code` (see [`typecode`]).
+#[no_mangle]
+pub unsafe extern "C" fn toy_rt_print_array(arr: *const i64, elem_code: i64) {
+    with_out(|o| write_array(o, arr, elem_code));
+}
+
+unsafe fn write_array(out: &mut Vec<u8>, arr: *const i64, elem_code: i64) {
+    let len = *arr;
+    out.push(b'[');
+    for i in 0..len {
+        if i > 0 {
+            out.extend_from_slice(b", ");
+        }
+        let slot = *arr.add(1 + i as usize);
+        match elem_code {
+            typecode::INT => {
+                let _ = write!(out, "{slot}");
+            }
+            typecode::FLOAT => format_float(out, f64::from_bits(slot as u64)),
+            typecode::BOOL => out.extend_from_slice(if slot != 0 { b"true" } else { b"false" }),
+            nested => write_array(out, slot as *const i64, nested - 4),
+        }
+    }
+    out.push(b']');
+}
+
+// ---------------------------------------------------------------- arrays
+
+fn alloc_array(len: i64, loc: i64) -> *mut i64 {
+    if len < 0 {
+        runtime_error(ErrorKind::NegativeLength, loc);
+    }
+    let bytes = (len as u64)
+        .checked_mul(ELEM_SIZE as u64)
+        .and_then(|b| b.checked_add(ARRAY_HEADER as u64))
+        .filter(|&b| b <= isize::MAX as u64 / 2);
+    let Some(bytes) = bytes else {
+        runtime_error(ErrorKind::OutOfMemory, loc)
+    };
+    let Ok(layout) = std::alloc::Layout::from_size_align(bytes as usize, 8) else {
+        runtime_error(ErrorKind::OutOfMemory, loc)
+    };
+    // SAFETY: the layout has a non-zero size (the header).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut i64;
+    if ptr.is_null() {
+        runtime_error(ErrorKind::OutOfMemory, loc);
+    }
+    // SAFETY: freshly allocated with room for the header.
+    unsafe { *ptr = len };
+    ptr
+}
+
+/// Allocates an array of `len` elements, each holding the 8-byte pattern
+/// `fill` (an int, float bits, a bool as 0/1 or an array pointer).
+#[no_mangle]
+pub extern "C" fn toy_rt_array_new(len: i64, fill: i64, loc: i64) -> *mut i64 {
+    let ptr = alloc_array(len, loc);
+    if fill != 0 {
+        // SAFETY: alloc_array made room for `len` elements after the header.
+        let elems = unsafe { std::slice::from_raw_parts_mut(ptr.add(1), len as usize) };
+        elems.fill(fill);
+    }
+    ptr
+}
+
+/// A shared array of length 0: the value of an array global read before
+/// its `let` has run.
+#[no_mangle]
+pub extern "C" fn toy_rt_empty_array() -> *mut i64 {
+    static EMPTY: AtomicUsize = AtomicUsize::new(0);
+    let p = EMPTY.load(Ordering::Relaxed);
+    if p != 0 {
+        return p as *mut i64;
+    }
+    let p = alloc_array(0, 0);
+    EMPTY.store(p as usize, Ordering::Relaxed);
+    p
+}
+
+// ---------------------------------------------------------------- errors, math, clock
+
+#[no_mangle]
+pub extern "C" fn toy_rt_error(code: i64, loc: i64) -> ! {
+    runtime_error(ErrorKind::from_code(code), loc)
+}
+
+/// Float remainder, truncated like C's `fmod` (Rust's `%` on `f64`).
+#[no_mangle]
+pub extern "C" fn toy_rt_fmod(a: f64, b: f64) -> f64 {
+    a % b
+}
+
+/// Seconds from a monotonic clock, counted from the first call.
+#[no_mangle]
+pub extern "C" fn toy_rt_clock() -> f64 {
+    static START: Mutex<Option<Instant>> = Mutex::new(None);
+    let mut start = START.lock().unwrap_or_else(|e| e.into_inner());
+    start
+        .get_or_insert_with(Instant::now)
+        .elapsed()
+        .as_secs_f64()
+}
+
+/// The lowest stack address compiled code may reach before a call reports
+/// `stack overflow`. Compiled code loads it through the symbol
+/// `toy_rt_stack_limit`; [`set_stack_limit`] sets it on the running thread.
+#[no_mangle]
+pub static toy_rt_stack_limit: AtomicU64 = AtomicU64::new(0);
+
+/// Allows compiled code running on the current thread `budget` bytes of
+/// stack below the caller's frame.
+#[inline(never)]
+pub fn set_stack_limit(budget: usize) {
+    let marker = 0u8;
+    let here = std::ptr::addr_of!(marker) as u64;
+    toy_rt_stack_limit.store(here.saturating_sub(budget as u64), Ordering::Relaxed);
+}
+
+/// Every runtime function with the symbol name compiled code imports it by.
+pub fn symbols() -> Vec<(&'static str, *const u8)> {
+    vec![
+        ("toy_rt_print_int", toy_rt_print_int as *const u8),
+        ("toy_rt_print_float", toy_rt_print_float as *const u8),
+        ("toy_rt_print_bool", toy_rt_print_bool as *const u8),
+        ("toy_rt_print_str", toy_rt_print_str as *const u8),
+        ("toy_rt_print_space", toy_rt_print_space as *const u8),
+        ("toy_rt_print_newline", toy_rt_print_newline as *const u8),
+        ("toy_rt_print_array", toy_rt_print_array as *const u8),
+        ("toy_rt_array_new", toy_rt_array_new as *const u8),
+        ("toy_rt_empty_array", toy_rt_empty_array as *const u8),
+        ("toy_rt_error", toy_rt_error as *const u8),
+        ("toy_rt_fmod", toy_rt_fmod as *const u8),
+        ("toy_rt_clock", toy_rt_clock as *const u8),
+        (
+            "toy_rt_stack_limit",
+            std::ptr::addr_of!(toy_rt_stack_limit) as *const u8,
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arrays_print_nested_with_floats_as_rust_debug() {
+        let inner = toy_rt_array_new(2, 1.0f64.to_bits() as i64, 0);
+        let outer = toy_rt_array_new(2, inner as i64, 0);
+        let mut out = Vec::new();
+        unsafe { write_array(&mut out, outer, typecode::array_of(typecode::FLOAT)) };
+        assert_eq!(String::from_utf8(out).unwrap(), "[[1.0, 1.0], [1.0, 1.0]]");
+    }
+
+    #[test]
+    fn loc_packing_round_trips() {
+        assert_eq!(unpack_loc(pack_loc(12, 7)), (12, 7));
+    }
+}

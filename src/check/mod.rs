@@ -1,0 +1,763 @@
+//! Stage 2: name resolution and type checking, [`ast::Program`] to the
+//! checked [`tast::Program`] (LANGUAGE.md §2–§7).
+//!
+//! Order of work: collect every function signature (functions may be
+//! called before their declaration), check the top-level statements in
+//! order (which declares the globals), then check each function body with
+//! every global of the file visible.
+
+pub mod tast;
+
+use crate::entity::EntityRef;
+use crate::syntax::ast::{self, BinOp, Span, UnOp};
+use crate::types::Type;
+use std::collections::HashMap;
+use tast::{Builtin, Expr, ExprKind, FuncId, GlobalId, LocalId, Place, Stmt};
+
+/// How deeply expressions may nest; deeper input gets an error instead of
+/// exhausting the stack of the recursive stages.
+/// The name of the function holding the top-level statements; no Toy
+/// identifier can spell it.
+pub const TOP_LEVEL: &str = "<top>";
+
+pub const MAX_EXPR_DEPTH: usize = 5_000;
+
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum CheckErrorKind {
+    #[error("unknown variable `{0}`")]
+    UnknownVariable(String),
+    #[error("unknown function `{0}`")]
+    UnknownFunction(String),
+    #[error("function `{0}` is already defined")]
+    DuplicateFunction(String),
+    #[error("`{0}` is a builtin function and cannot be redefined")]
+    BuiltinRedefined(String),
+    #[error("parameter `{0}` is declared twice")]
+    DuplicateParameter(String),
+    #[error("expected `{expected}`, found `{found}`")]
+    Mismatch { expected: Type, found: Type },
+    #[error("`{0}` produces no value")]
+    NoValue(String),
+    #[error("{0}")]
+    BadOperands(String),
+    #[error("`{name}` takes {expected} argument{}, but {found} {} given", plural(*.expected), if *.found == 1 { "was" } else { "were" })]
+    ArgCount {
+        name: String,
+        expected: usize,
+        found: usize,
+    },
+    #[error("integer literal is too large for `int`")]
+    IntTooLarge,
+    #[error("string literals can only be arguments of `print`")]
+    StrOutsidePrint,
+    #[error("only variables and array elements can be assigned to")]
+    BadAssignTarget,
+    #[error("`{0}` outside of a loop")]
+    OutsideLoop(&'static str),
+    #[error("`return` outside of a function")]
+    ReturnOutsideFunction,
+    #[error("`return;` in a function that returns `{0}`")]
+    MissingReturnValue(Type),
+    #[error("function `{0}` returns no value, but `return` has one")]
+    UnexpectedReturnValue(String),
+    #[error("function `{name}` can reach the end of its body without returning a `{ty}`")]
+    MissingReturn { name: String, ty: Type },
+    #[error("expression nests too deeply (more than {MAX_EXPR_DEPTH} levels)")]
+    TooDeep,
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{kind}")]
+pub struct CheckError {
+    pub span: Span,
+    pub kind: CheckErrorKind,
+}
+
+type Result<T> = std::result::Result<T, CheckError>;
+
+fn err<T>(span: &Span, kind: CheckErrorKind) -> Result<T> {
+    Err(CheckError {
+        span: span.clone(),
+        kind,
+    })
+}
+
+struct Signature {
+    params: Vec<Type>,
+    ret: Option<Type>,
+}
+
+/// Checks a whole program, reporting every error found (one per
+/// statement at most: an error inside a statement abandons that statement).
+pub fn check(program: &ast::Program) -> std::result::Result<tast::Program, Vec<CheckError>> {
+    let mut checker = Checker::default();
+    checker.declare_functions(program);
+    let main = checker.check_main(program);
+    let functions: Vec<tast::Function> = program
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            ast::Item::Func(f) => Some(checker.check_function(f)),
+            ast::Item::Stmt(_) => None,
+        })
+        .collect();
+    if !checker.errors.is_empty() {
+        return Err(checker.errors);
+    }
+    Ok(tast::Program {
+        functions,
+        main,
+        globals: checker.globals,
+    })
+}
+
+#[derive(Default)]
+struct Checker {
+    errors: Vec<CheckError>,
+    func_ids: HashMap<String, FuncId>,
+    signatures: Vec<Signature>,
+    globals: Vec<tast::Global>,
+    global_names: HashMap<String, GlobalId>,
+    /// State of the function being checked.
+    fun: FunctionState,
+}
+
+#[derive(Default)]
+struct FunctionState {
+    name: String,
+    /// `None` while checking top-level statements.
+    ret: Option<Option<Type>>,
+    locals: Vec<tast::Local>,
+    scopes: Vec<HashMap<String, LocalId>>,
+    loop_depth: usize,
+    expr_depth: usize,
+}
+
+impl Checker {
+    fn declare_functions(&mut self, program: &ast::Program) {
+        for item in &program.items {
+            let ast::Item::Func(f) = item else { continue };
+            let name = &f.name.name;
+            if Builtin::from_name(name).is_some() {
+                self.report(&f.name.span, CheckErrorKind::BuiltinRedefined(name.clone()));
+            } else if self.func_ids.contains_key(name) {
+                self.report(
+                    &f.name.span,
+                    CheckErrorKind::DuplicateFunction(name.clone()),
+                );
+            }
+            // Every declaration gets an id, so bodies line up with `functions`.
+            let id = FuncId::new(self.signatures.len());
+            self.func_ids.entry(name.clone()).or_insert(id);
+            self.signatures.push(Signature {
+                params: f.params.iter().map(|(_, ty)| ty.clone()).collect(),
+                ret: f.ret.clone(),
+            });
+        }
+    }
+
+    fn report(&mut self, span: &Span, kind: CheckErrorKind) {
+        self.errors.push(CheckError {
+            span: span.clone(),
+            kind,
+        });
+    }
+
+    fn check_main(&mut self, program: &ast::Program) -> tast::Function {
+        self.fun = FunctionState {
+            name: TOP_LEVEL.into(),
+            scopes: vec![HashMap::new()],
+            ..FunctionState::default()
+        };
+        let mut body = Vec::new();
+        for item in &program.items {
+            let ast::Item::Stmt(stmt) = item else {
+                continue;
+            };
+            let checked = match &stmt.kind {
+                ast::StmtKind::Let { name, ty, init } => self.declare_global(name, ty, init),
+                _ => self.stmt(stmt),
+            };
+            match checked {
+                Ok(s) => body.push(s),
+                Err(e) => self.errors.push(e),
+            }
+        }
+        let state = std::mem::take(&mut self.fun);
+        tast::Function {
+            name: TOP_LEVEL.into(),
+            span: 0..0,
+            params: Vec::new(),
+            locals: state.locals,
+            ret: None,
+            body,
+        }
+    }
+
+    fn declare_global(
+        &mut self,
+        name: &ast::Ident,
+        ty: &Option<Type>,
+        init: &ast::Expr,
+    ) -> Result<Stmt> {
+        let init = self.value_expr(init)?;
+        let ty = self.declared_type(ty, &init)?;
+        let id = GlobalId::new(self.globals.len());
+        self.globals.push(tast::Global {
+            name: name.name.clone(),
+            ty,
+        });
+        self.global_names.insert(name.name.clone(), id);
+        Ok(Stmt::Assign(Place::Global(id), init))
+    }
+
+    fn declared_type(&self, declared: &Option<Type>, init: &Expr) -> Result<Type> {
+        let found = init.ty().clone();
+        match declared {
+            Some(expected) if *expected != found => err(
+                &init.span,
+                CheckErrorKind::Mismatch {
+                    expected: expected.clone(),
+                    found,
+                },
+            ),
+            _ => Ok(found),
+        }
+    }
+
+    fn check_function(&mut self, f: &ast::FuncDecl) -> tast::Function {
+        self.fun = FunctionState {
+            name: f.name.name.clone(),
+            ret: Some(f.ret.clone()),
+            scopes: vec![HashMap::new()],
+            ..FunctionState::default()
+        };
+        let mut params = Vec::new();
+        for (name, ty) in &f.params {
+            if self.fun.scopes[0].contains_key(&name.name) {
+                self.report(
+                    &name.span,
+                    CheckErrorKind::DuplicateParameter(name.name.clone()),
+                );
+            }
+            params.push(self.declare_local(&name.name, ty.clone()));
+        }
+        let body = self.stmts(&f.body.stmts);
+        if let Some(ty) = &f.ret {
+            if !stmts_diverge(&body) {
+                let end = f.body.span.end.saturating_sub(1);
+                self.report(
+                    &(end..f.body.span.end),
+                    CheckErrorKind::MissingReturn {
+                        name: f.name.name.clone(),
+                        ty: ty.clone(),
+                    },
+                );
+            }
+        }
+        let state = std::mem::take(&mut self.fun);
+        tast::Function {
+            name: f.name.name.clone(),
+            span: f.name.span.clone(),
+            params,
+            locals: state.locals,
+            ret: f.ret.clone(),
+            body,
+        }
+    }
+
+    fn declare_local(&mut self, name: &str, ty: Type) -> LocalId {
+        let id = LocalId::new(self.fun.locals.len());
+        self.fun.locals.push(tast::Local {
+            name: name.to_string(),
+            ty,
+        });
+        self.fun
+            .scopes
+            .last_mut()
+            .expect("a scope is open")
+            .insert(name.to_string(), id);
+        id
+    }
+
+    fn lookup(&self, name: &str, span: &Span) -> Result<(Place, Type)> {
+        for scope in self.fun.scopes.iter().rev() {
+            if let Some(&id) = scope.get(name) {
+                return Ok((Place::Local(id), self.fun.locals[id.index()].ty.clone()));
+            }
+        }
+        match self.global_names.get(name) {
+            Some(&id) => Ok((Place::Global(id), self.globals[id.index()].ty.clone())),
+            None => err(span, CheckErrorKind::UnknownVariable(name.to_string())),
+        }
+    }
+
+    /// Checks statements, reporting errors and dropping the statements
+    /// they occur in.
+    fn stmts(&mut self, stmts: &[ast::Stmt]) -> Vec<Stmt> {
+        let mut out = Vec::with_capacity(stmts.len());
+        for stmt in stmts {
+            match self.stmt(stmt) {
+                Ok(s) => out.push(s),
+                Err(e) => self.errors.push(e),
+            }
+        }
+        out
+    }
+
+    fn scoped_block(&mut self, block: &ast::Block) -> Vec<Stmt> {
+        self.fun.scopes.push(HashMap::new());
+        let out = self.stmts(&block.stmts);
+        self.fun.scopes.pop();
+        out
+    }
+
+    fn stmt(&mut self, stmt: &ast::Stmt) -> Result<Stmt> {
+        use ast::StmtKind as S;
+        Ok(match &stmt.kind {
+            S::Let { name, ty, init } => {
+                // The initializer is checked before the new name exists.
+                let init = self.value_expr(init)?;
+                let ty = self.declared_type(ty, &init)?;
+                let id = self.declare_local(&name.name, ty);
+                Stmt::Assign(Place::Local(id), init)
+            }
+            S::Assign { target, op, value } => self.assign(target, *op, value, &stmt.span)?,
+            S::Expr(e) => Stmt::Expr(self.expr(e)?),
+            S::If { cond, then, els } => {
+                let cond = self.condition(cond)?;
+                let then = self.scoped_block(then);
+                let els = els
+                    .as_ref()
+                    .map(|b| self.scoped_block(b))
+                    .unwrap_or_default();
+                Stmt::If(cond, then, els)
+            }
+            S::While { cond, body } => {
+                let cond = self.condition(cond)?;
+                let body = self.loop_body(body);
+                Stmt::While(cond, body)
+            }
+            S::For {
+                var,
+                start,
+                end,
+                body,
+            } => {
+                let start = self.typed_expr(start, &Type::Int)?;
+                let end = self.typed_expr(end, &Type::Int)?;
+                self.fun.scopes.push(HashMap::new());
+                let var = self.declare_local(&var.name, Type::Int);
+                let body = self.loop_body(body);
+                self.fun.scopes.pop();
+                Stmt::For {
+                    var,
+                    start,
+                    end,
+                    body,
+                }
+            }
+            S::Break | S::Continue if self.fun.loop_depth == 0 => {
+                let word = if matches!(stmt.kind, S::Break) {
+                    "break"
+                } else {
+                    "continue"
+                };
+                return err(&stmt.span, CheckErrorKind::OutsideLoop(word));
+            }
+            S::Break => Stmt::Break,
+            S::Continue => Stmt::Continue,
+            S::Return(value) => self.return_stmt(value.as_ref(), &stmt.span)?,
+            S::Block(block) => Stmt::Block(self.scoped_block(block)),
+            S::Error => Stmt::Block(Vec::new()),
+        })
+    }
+
+    fn loop_body(&mut self, body: &ast::Block) -> Vec<Stmt> {
+        self.fun.loop_depth += 1;
+        let body = self.scoped_block(body);
+        self.fun.loop_depth -= 1;
+        body
+    }
+
+    fn return_stmt(&mut self, value: Option<&ast::Expr>, span: &Span) -> Result<Stmt> {
+        let Some(ret) = self.fun.ret.clone() else {
+            return err(span, CheckErrorKind::ReturnOutsideFunction);
+        };
+        match (ret, value) {
+            (None, None) => Ok(Stmt::Return(None)),
+            (None, Some(v)) => err(
+                &v.span,
+                CheckErrorKind::UnexpectedReturnValue(self.fun.name.clone()),
+            ),
+            (Some(ty), None) => err(span, CheckErrorKind::MissingReturnValue(ty)),
+            (Some(ty), Some(v)) => Ok(Stmt::Return(Some(self.typed_expr(v, &ty)?))),
+        }
+    }
+
+    fn assign(
+        &mut self,
+        target: &ast::Expr,
+        op: Option<BinOp>,
+        value: &ast::Expr,
+        span: &Span,
+    ) -> Result<Stmt> {
+        match &target.kind {
+            ast::ExprKind::Var(name) => {
+                let (place, ty) = self.lookup(name, &target.span)?;
+                let value = self.typed_expr(value, &ty)?;
+                let value = match op {
+                    None => value,
+                    Some(op) => {
+                        let current = Expr {
+                            kind: ExprKind::Read(place),
+                            ty: Some(ty),
+                            span: target.span.clone(),
+                        };
+                        self.binary_of(op, current, value, span.clone())?
+                    }
+                };
+                Ok(Stmt::Assign(place, value))
+            }
+            ast::ExprKind::Index(array, index) => {
+                let array = self.value_expr(array)?;
+                let Some(elem) = array.ty().element().cloned() else {
+                    return err(
+                        &array.span,
+                        CheckErrorKind::BadOperands(format!(
+                            "cannot index a value of type `{}`",
+                            array.ty()
+                        )),
+                    );
+                };
+                let index = self.typed_expr(index, &Type::Int)?;
+                let value = self.typed_expr(value, &elem)?;
+                if let Some(op) = op {
+                    let elem_expr = Expr {
+                        kind: ExprKind::Int(0),
+                        ty: Some(elem.clone()),
+                        span: target.span.clone(),
+                    };
+                    binary_type(op, &elem_expr, &value, span)?;
+                }
+                Ok(Stmt::SetIndex {
+                    array,
+                    index,
+                    op,
+                    value,
+                    span: target.span.clone(),
+                })
+            }
+            _ => err(&target.span, CheckErrorKind::BadAssignTarget),
+        }
+    }
+
+    fn condition(&mut self, cond: &ast::Expr) -> Result<Expr> {
+        self.typed_expr(cond, &Type::Bool)
+    }
+
+    fn typed_expr(&mut self, e: &ast::Expr, expected: &Type) -> Result<Expr> {
+        let checked = self.value_expr(e)?;
+        if checked.ty() != expected {
+            return err(
+                &e.span,
+                CheckErrorKind::Mismatch {
+                    expected: expected.clone(),
+                    found: checked.ty().clone(),
+                },
+            );
+        }
+        Ok(checked)
+    }
+
+    /// An expression that must produce a value.
+    fn value_expr(&mut self, e: &ast::Expr) -> Result<Expr> {
+        let checked = self.expr(e)?;
+        if checked.ty.is_none() {
+            let what = match &e.kind {
+                ast::ExprKind::Call(name, _) => format!("{}(…)", name.name),
+                _ => "this expression".into(),
+            };
+            return err(&e.span, CheckErrorKind::NoValue(what));
+        }
+        if let ExprKind::Str(_) = checked.kind {
+            return err(&e.span, CheckErrorKind::StrOutsidePrint);
+        }
+        Ok(checked)
+    }
+
+    fn expr(&mut self, e: &ast::Expr) -> Result<Expr> {
+        if self.fun.expr_depth >= MAX_EXPR_DEPTH {
+            return err(&e.span, CheckErrorKind::TooDeep);
+        }
+        self.fun.expr_depth += 1;
+        let result = self.expr_inner(e);
+        self.fun.expr_depth -= 1;
+        result
+    }
+
+    fn expr_inner(&mut self, e: &ast::Expr) -> Result<Expr> {
+        use ast::ExprKind as K;
+        let span = e.span.clone();
+        let typed = |kind, ty| {
+            Ok(Expr {
+                kind,
+                ty: Some(ty),
+                span: e.span.clone(),
+            })
+        };
+        match &e.kind {
+            K::Int(n) => match i64::try_from(*n) {
+                Ok(n) => typed(ExprKind::Int(n), Type::Int),
+                Err(_) => err(&span, CheckErrorKind::IntTooLarge),
+            },
+            K::Float(x) => typed(ExprKind::Float(*x), Type::Float),
+            K::Bool(b) => typed(ExprKind::Bool(*b), Type::Bool),
+            K::Str(s) => Ok(Expr {
+                kind: ExprKind::Str(s.clone()),
+                ty: None,
+                span,
+            }),
+            K::Var(name) => {
+                let (place, ty) = self.lookup(name, &span)?;
+                typed(ExprKind::Read(place), ty)
+            }
+            // `-9223372036854775808`: the literal 2^63 directly under minus.
+            K::Unary(UnOp::Neg, inner) if matches!(inner.kind, K::Int(n) if n == 1 << 63) => {
+                typed(ExprKind::Int(i64::MIN), Type::Int)
+            }
+            K::Unary(op, inner) => {
+                let inner = self.value_expr(inner)?;
+                let ty = inner.ty().clone();
+                let ok = match op {
+                    UnOp::Neg => ty.is_numeric(),
+                    UnOp::Not => ty == Type::Bool,
+                };
+                if !ok {
+                    let sym = if *op == UnOp::Neg { "-" } else { "!" };
+                    return err(
+                        &span,
+                        CheckErrorKind::BadOperands(format!(
+                            "unary `{sym}` cannot be applied to `{ty}`"
+                        )),
+                    );
+                }
+                typed(ExprKind::Unary(*op, Box::new(inner)), ty)
+            }
+            K::Binary(op, l, r) => {
+                let l = self.value_expr(l)?;
+                let r = self.value_expr(r)?;
+                self.binary_of(*op, l, r, span)
+            }
+            K::And(l, r) | K::Or(l, r) => {
+                let l = self.condition(l)?;
+                let r = self.condition(r)?;
+                let kind = if matches!(e.kind, K::And(..)) {
+                    ExprKind::And(Box::new(l), Box::new(r))
+                } else {
+                    ExprKind::Or(Box::new(l), Box::new(r))
+                };
+                typed(kind, Type::Bool)
+            }
+            K::Call(name, args) => self.call(name, args, span),
+            K::Index(array, index) => {
+                let array = self.value_expr(array)?;
+                let Some(elem) = array.ty().element().cloned() else {
+                    return err(
+                        &array.span,
+                        CheckErrorKind::BadOperands(format!(
+                            "cannot index a value of type `{}`",
+                            array.ty()
+                        )),
+                    );
+                };
+                let index = self.typed_expr(index, &Type::Int)?;
+                typed(ExprKind::Index(Box::new(array), Box::new(index)), elem)
+            }
+            K::Array(elems) => {
+                let first = self.value_expr(&elems[0])?;
+                let ty = first.ty().clone();
+                let mut checked = vec![first];
+                for elem in &elems[1..] {
+                    checked.push(self.typed_expr(elem, &ty)?);
+                }
+                typed(ExprKind::Array(checked), Type::array_of(ty))
+            }
+            K::Repeat(value, count) => {
+                let value = self.value_expr(value)?;
+                let count = self.typed_expr(count, &Type::Int)?;
+                let ty = Type::array_of(value.ty().clone());
+                typed(ExprKind::Repeat(Box::new(value), Box::new(count)), ty)
+            }
+            K::Error => unreachable!("the parser reports errors before checking"),
+        }
+    }
+
+    fn binary_of(&mut self, op: BinOp, l: Expr, r: Expr, span: Span) -> Result<Expr> {
+        let ty = binary_type(op, &l, &r, &span)?;
+        Ok(Expr {
+            kind: ExprKind::Binary(op, Box::new(l), Box::new(r)),
+            ty: Some(ty),
+            span,
+        })
+    }
+
+    fn call(&mut self, name: &ast::Ident, args: &[ast::Expr], span: Span) -> Result<Expr> {
+        if let Some(&id) = self.func_ids.get(&name.name) {
+            let sig = &self.signatures[id.index()];
+            let (params, ret) = (sig.params.clone(), sig.ret.clone());
+            check_arg_count(name, params.len(), args.len())?;
+            let mut checked = Vec::with_capacity(args.len());
+            for (arg, ty) in args.iter().zip(&params) {
+                checked.push(self.typed_expr(arg, ty)?);
+            }
+            return Ok(Expr {
+                kind: ExprKind::Call(id, checked),
+                ty: ret,
+                span,
+            });
+        }
+        let Some(builtin) = Builtin::from_name(&name.name) else {
+            return err(
+                &name.span,
+                CheckErrorKind::UnknownFunction(name.name.clone()),
+            );
+        };
+        self.builtin_call(builtin, name, args, span)
+    }
+
+    fn builtin_call(
+        &mut self,
+        builtin: Builtin,
+        name: &ast::Ident,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Result<Expr> {
+        let arity = match builtin {
+            Builtin::Print => None,
+            Builtin::Clock => Some(0),
+            Builtin::Min | Builtin::Max => Some(2),
+            _ => Some(1),
+        };
+        if let Some(n) = arity {
+            check_arg_count(name, n, args.len())?;
+        }
+        let mut checked = Vec::with_capacity(args.len());
+        for arg in args {
+            // `print` takes string literals and values of any type.
+            let a = match (builtin, &arg.kind) {
+                (Builtin::Print, ast::ExprKind::Str(_)) => self.expr(arg)?,
+                _ => self.value_expr(arg)?,
+            };
+            checked.push(a);
+        }
+        let arg_ty = |i: usize| checked[i].ty().clone();
+        let bad = |what: &str| {
+            err(
+                &span,
+                CheckErrorKind::BadOperands(format!("`{}` {what}", name.name)),
+            )
+        };
+        let ty = match builtin {
+            Builtin::Print => None,
+            Builtin::Clock => Some(Type::Float),
+            Builtin::Len => match arg_ty(0) {
+                Type::Array(_) => Some(Type::Int),
+                _ => return bad("takes an array"),
+            },
+            Builtin::Sqrt => match arg_ty(0) {
+                Type::Float => Some(Type::Float),
+                _ => return bad("takes a `float`"),
+            },
+            Builtin::Abs => match arg_ty(0) {
+                t @ (Type::Int | Type::Float) => Some(t),
+                _ => return bad("takes an `int` or a `float`"),
+            },
+            Builtin::Int | Builtin::Float => match arg_ty(0) {
+                Type::Int | Type::Float if builtin == Builtin::Int => Some(Type::Int),
+                Type::Int | Type::Float => Some(Type::Float),
+                _ => return bad("takes an `int` or a `float`"),
+            },
+            Builtin::Min | Builtin::Max => match (arg_ty(0), arg_ty(1)) {
+                (a, b) if a == b && a.is_numeric() => Some(a),
+                _ => return bad("takes two `int`s or two `float`s"),
+            },
+        };
+        Ok(Expr {
+            kind: ExprKind::Builtin(builtin, checked),
+            ty,
+            span,
+        })
+    }
+}
+
+fn check_arg_count(name: &ast::Ident, expected: usize, found: usize) -> Result<()> {
+    if expected == found {
+        return Ok(());
+    }
+    err(
+        &name.span,
+        CheckErrorKind::ArgCount {
+            name: name.name.clone(),
+            expected,
+            found,
+        },
+    )
+}
+
+/// The result type of `l op r` (LANGUAGE.md §5).
+fn binary_type(op: BinOp, l: &Expr, r: &Expr, span: &Span) -> Result<Type> {
+    let (lt, rt) = (l.ty(), r.ty());
+    let bad = |msg: String| err(span, CheckErrorKind::BadOperands(msg));
+    if lt != rt {
+        return bad(format!(
+            "`{}` needs operands of the same type, found `{lt}` and `{rt}`",
+            op.symbol()
+        ));
+    }
+    use BinOp::*;
+    match op {
+        Add | Sub | Mul | Div | Rem if lt.is_numeric() => Ok(lt.clone()),
+        BitAnd | BitOr | BitXor | Shl | Shr if *lt == Type::Int => Ok(Type::Int),
+        Eq | Ne if !matches!(lt, Type::Array(_)) => Ok(Type::Bool),
+        Lt | Le | Gt | Ge if lt.is_numeric() => Ok(Type::Bool),
+        Eq | Ne | Lt | Le | Gt | Ge if matches!(lt, Type::Array(_)) => {
+            bad("arrays cannot be compared".to_string())
+        }
+        _ => bad(format!("`{}` cannot be applied to `{lt}`", op.symbol())),
+    }
+}
+
+/// Whether control can never run past the end of `stmts` (LANGUAGE.md §4:
+/// `while true` without a `break` never ends).
+pub fn stmts_diverge(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(stmt_diverges)
+}
+
+fn stmt_diverges(stmt: &Stmt) -> bool {
+    match stmt {
+        Stmt::Return(_) => true,
+        Stmt::If(_, then, els) => stmts_diverge(then) && stmts_diverge(els),
+        Stmt::While(cond, body) => matches!(cond.kind, ExprKind::Bool(true)) && !breaks_out(body),
+        Stmt::Block(body) => stmts_diverge(body),
+        _ => false,
+    }
+}
+
+/// Whether `stmts` contain a `break` of the loop they are the body of.
+fn breaks_out(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Break => true,
+        Stmt::If(_, then, els) => breaks_out(then) || breaks_out(els),
+        Stmt::Block(body) => breaks_out(body),
+        _ => false,
+    })
+}

@@ -1,0 +1,318 @@
+//! Stage 4: SSA IR to machine code with Cranelift, and running it.
+//!
+//! The ISA is the host's (`cranelift-native`) or one named by a
+//! `target-lexicon` triple; code for a foreign target is compiled and
+//! printed, never run. Toy functions get mangled local symbols
+//! (`toy.NAME`); the runtime's functions are registered explicitly under
+//! their own names, so no Toy name can bind to a C library symbol.
+
+pub mod translate;
+
+use crate::ir;
+use cranelift_codegen::ir as cl;
+use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::FunctionBuilderContext;
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{default_libcall_names, DataDescription, DataId, FuncId, Linkage, Module};
+use std::str::FromStr;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CodegenError {
+    #[error("unknown target `{0}`")]
+    UnknownTarget(String),
+    #[error("target `{target}` is not supported: {reason}")]
+    UnsupportedTarget { target: String, reason: String },
+    #[error("Cranelift rejected `{function}`: {message}")]
+    Compile { function: String, message: String },
+    #[error("cannot run code compiled for `{0}` on this machine")]
+    ForeignTarget(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct CodegenOptions {
+    /// Cranelift `opt_level=speed` (else `none`).
+    pub optimize: bool,
+    /// Run Cranelift's IR verifier on every function.
+    pub verify: bool,
+    /// A target triple; `None` for the host.
+    pub target: Option<String>,
+    /// Keep the Cranelift IR text of every function.
+    pub keep_clif: bool,
+    /// Keep the disassembly of every function.
+    pub keep_asm: bool,
+}
+
+pub fn make_isa(opts: &CodegenOptions) -> Result<OwnedTargetIsa, CodegenError> {
+    let mut flags = settings::builder();
+    let set = |flags: &mut settings::Builder, k: &str, v: &str| {
+        flags.set(k, v).expect("known Cranelift setting");
+    };
+    set(
+        &mut flags,
+        "opt_level",
+        if opts.optimize { "speed" } else { "none" },
+    );
+    set(
+        &mut flags,
+        "enable_verifier",
+        if opts.verify { "true" } else { "false" },
+    );
+    set(&mut flags, "is_pic", "false");
+    set(&mut flags, "use_colocated_libcalls", "false");
+    let flags = settings::Flags::new(flags);
+    let isa_builder = match &opts.target {
+        None => cranelift_native::builder().map_err(|reason| CodegenError::UnsupportedTarget {
+            target: "host".into(),
+            reason: reason.to_string(),
+        })?,
+        Some(name) => {
+            let triple = target_lexicon::Triple::from_str(name)
+                .map_err(|_| CodegenError::UnknownTarget(name.clone()))?;
+            cranelift_codegen::isa::lookup(triple).map_err(|e| CodegenError::UnsupportedTarget {
+                target: name.clone(),
+                reason: e.to_string(),
+            })?
+        }
+    };
+    isa_builder
+        .finish(flags)
+        .map_err(|e| CodegenError::UnsupportedTarget {
+            target: opts.target.clone().unwrap_or_else(|| "host".into()),
+            reason: e.to_string(),
+        })
+}
+
+/// The runtime functions and data compiled code refers to.
+pub struct Runtime {
+    pub print_int: FuncId,
+    pub print_float: FuncId,
+    pub print_bool: FuncId,
+    pub print_str: FuncId,
+    pub print_space: FuncId,
+    pub print_newline: FuncId,
+    pub print_array: FuncId,
+    pub array_new: FuncId,
+    pub empty_array: FuncId,
+    pub error: FuncId,
+    pub fmod: FuncId,
+    pub clock: FuncId,
+    pub stack_limit: DataId,
+}
+
+fn declare_import<M: Module>(
+    module: &mut M,
+    name: &str,
+    params: &[cl::Type],
+    ret: Option<cl::Type>,
+) -> Result<FuncId, CodegenError> {
+    let mut sig = module.make_signature();
+    sig.params
+        .extend(params.iter().map(|&t| cl::AbiParam::new(t)));
+    sig.returns.extend(ret.map(cl::AbiParam::new));
+    module
+        .declare_function(name, Linkage::Import, &sig)
+        .map_err(|e| module_error(name, e))
+}
+
+fn module_error(function: &str, e: cranelift_module::ModuleError) -> CodegenError {
+    let message = match e {
+        cranelift_module::ModuleError::Compilation(cranelift_codegen::CodegenError::Verifier(
+            errors,
+        )) => errors.to_string(),
+        other => other.to_string(),
+    };
+    CodegenError::Compile {
+        function: function.to_string(),
+        message,
+    }
+}
+
+impl Runtime {
+    fn declare<M: Module>(module: &mut M) -> Result<Runtime, CodegenError> {
+        use cl::types::{F64, I64};
+        let ptr = module.target_config().pointer_type();
+        let mut f = |name, params: &[cl::Type], ret| declare_import(module, name, params, ret);
+        let rt = Runtime {
+            print_int: f("toy_rt_print_int", &[I64], None)?,
+            print_float: f("toy_rt_print_float", &[F64], None)?,
+            print_bool: f("toy_rt_print_bool", &[I64], None)?,
+            print_str: f("toy_rt_print_str", &[ptr, I64], None)?,
+            print_space: f("toy_rt_print_space", &[], None)?,
+            print_newline: f("toy_rt_print_newline", &[], None)?,
+            print_array: f("toy_rt_print_array", &[ptr, I64], None)?,
+            array_new: f("toy_rt_array_new", &[I64, I64, I64], Some(ptr))?,
+            empty_array: f("toy_rt_empty_array", &[], Some(ptr))?,
+            error: f("toy_rt_error", &[I64, I64], None)?,
+            fmod: f("toy_rt_fmod", &[F64, F64], Some(F64))?,
+            clock: f("toy_rt_clock", &[], Some(F64))?,
+            stack_limit: module
+                .declare_data("toy_rt_stack_limit", Linkage::Import, true, false)
+                .map_err(|e| module_error("toy_rt_stack_limit", e))?,
+        };
+        Ok(rt)
+    }
+}
+
+/// Machine code for a whole program, in a JIT module.
+pub struct Compiled {
+    module: JITModule,
+    main: FuncId,
+    host: bool,
+    target: String,
+    /// Cranelift IR text, when asked for.
+    pub clif: String,
+    /// Disassembly, when asked for.
+    pub asm: String,
+    /// Machine-code bytes of all functions.
+    pub code_size: usize,
+}
+
+/// The symbol of a Toy function: a prefix no C library symbol uses.
+pub fn mangle(name: &str) -> String {
+    format!("toy.{name}")
+}
+
+pub fn compile(program: &ir::Module, opts: &CodegenOptions) -> Result<Compiled, CodegenError> {
+    let isa = make_isa(opts)?;
+    let target = isa.triple().to_string();
+    let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
+    builder.symbols(jitrun_runtime::symbols());
+    let mut module = JITModule::new(builder);
+    let runtime = Runtime::declare(&mut module)?;
+
+    let all: Vec<&ir::Function> = program
+        .functions
+        .iter()
+        .chain(std::iter::once(&program.main))
+        .collect();
+    let mut ids = Vec::with_capacity(all.len());
+    for f in &all {
+        let sig = signature(&module, f);
+        let name = mangle(&f.name);
+        let id = module
+            .declare_function(&name, Linkage::Local, &sig)
+            .map_err(|e| module_error(&name, e))?;
+        ids.push(id);
+    }
+    let strings = declare_strings(&mut module, &program.strings)?;
+    let globals = declare_globals(&mut module, program.globals.len())?;
+    let env = translate::Env {
+        runtime: &runtime,
+        functions: &ids,
+        strings: &strings,
+        globals,
+    };
+
+    let mut ctx = module.make_context();
+    let mut fctx = FunctionBuilderContext::new();
+    let (mut clif, mut asm, mut code_size) = (String::new(), String::new(), 0);
+    for (f, &id) in all.iter().zip(&ids) {
+        ctx.func.signature = signature(&module, f);
+        ctx.func.name = cl::UserFuncName::user(0, id.as_u32());
+        translate::translate_function(&mut module, &env, f, &mut ctx.func, &mut fctx);
+        if opts.keep_clif {
+            clif.push_str(&format!("; {}\n{}\n", mangle(&f.name), ctx.func.display()));
+        }
+        ctx.set_disasm(opts.keep_asm);
+        module
+            .define_function(id, &mut ctx)
+            .map_err(|e| module_error(&f.name, e))?;
+        let compiled = ctx.compiled_code().expect("just compiled");
+        code_size += compiled.code_buffer().len();
+        if let Some(vcode) = &compiled.vcode {
+            asm.push_str(&format!("{}:\n{vcode}\n", mangle(&f.name)));
+        }
+        module.clear_context(&mut ctx);
+    }
+    let host = opts.target.is_none();
+    if host {
+        module
+            .finalize_definitions()
+            .map_err(|e| module_error("<module>", e))?;
+    }
+    Ok(Compiled {
+        module,
+        main: *ids.last().expect("main is always compiled"),
+        host,
+        target,
+        clif,
+        asm,
+        code_size,
+    })
+}
+
+fn signature(module: &JITModule, f: &ir::Function) -> cl::Signature {
+    let mut sig = module.make_signature();
+    for &p in &f.params {
+        sig.params
+            .push(cl::AbiParam::new(translate::cl_type(f.value_ty(p))));
+    }
+    if let Some(ret) = f.ret {
+        sig.returns.push(cl::AbiParam::new(translate::cl_type(ret)));
+    }
+    sig
+}
+
+fn declare_strings(
+    module: &mut JITModule,
+    strings: &[String],
+) -> Result<Vec<(DataId, usize)>, CodegenError> {
+    strings
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let name = format!("toy.str.{i}");
+            let id = module
+                .declare_data(&name, Linkage::Local, false, false)
+                .map_err(|e| module_error(&name, e))?;
+            let mut desc = DataDescription::new();
+            // Never empty: a zero-sized data object has no address.
+            let mut bytes = s.as_bytes().to_vec();
+            bytes.push(0);
+            desc.define(bytes.into_boxed_slice());
+            module
+                .define_data(id, &desc)
+                .map_err(|e| module_error(&name, e))?;
+            Ok((id, s.len()))
+        })
+        .collect()
+}
+
+fn declare_globals(module: &mut JITModule, count: usize) -> Result<DataId, CodegenError> {
+    let name = "toy.globals";
+    let id = module
+        .declare_data(name, Linkage::Local, true, false)
+        .map_err(|e| module_error(name, e))?;
+    let mut desc = DataDescription::new();
+    desc.define_zeroinit(8 * count.max(1));
+    desc.set_align(8);
+    module
+        .define_data(id, &desc)
+        .map_err(|e| module_error(name, e))?;
+    Ok(id)
+}
+
+/// The stack compiled code may use, below the frame that calls it. Deep
+/// enough for recursion a C programmer expects to work (100 000 frames of
+/// a small function), small enough that runaway recursion stops quickly.
+pub const JIT_STACK_BUDGET: usize = 8 << 20;
+
+impl Compiled {
+    /// Runs the top-level statements. The calling thread must have
+    /// [`JIT_STACK_BUDGET`] plus some margin of stack left.
+    pub fn run(&self) -> Result<(), CodegenError> {
+        if !self.host {
+            return Err(CodegenError::ForeignTarget(self.target.clone()));
+        }
+        let code = self.module.get_finalized_function(self.main);
+        jitrun_runtime::set_stack_limit(JIT_STACK_BUDGET);
+        // SAFETY: `main` was compiled for this host with the signature
+        // `fn()` and the default (C) calling convention; it calls only
+        // functions of this module and the runtime, which never unwind.
+        let main: extern "C" fn() = unsafe { std::mem::transmute(code) };
+        main();
+        jitrun_runtime::flush_stdout();
+        Ok(())
+    }
+}

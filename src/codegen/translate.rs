@@ -1,0 +1,501 @@
+//! Our SSA IR to Cranelift IR, one function at a time, with
+//! `FunctionBuilder` but none of its `Variable` machinery: the IR is already
+//! in SSA form. Each of our blocks becomes a Cranelift block, our phis its
+//! block parameters, and the phi operands the arguments of the branches
+//! from each predecessor.
+//!
+//! Operations that can fail become explicit checks branching to cold blocks
+//! that call `toy_rt_error` (never a CPU trap): division by zero, index out
+//! of bounds, and the stack limit before each call of a Toy function.
+//! Nothing here depends on the target beyond the pointer type.
+
+use super::Runtime;
+use crate::entity::SecondaryMap;
+use crate::ir::{self, dom, BinaryOp, Cmp, InstKind, PrintItem, SrcLoc, Ty, UnaryOp, ValueDef};
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_module::{FuncId, Module};
+use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER, ELEM_SIZE};
+
+pub fn cl_type(ty: Ty) -> cl::Type {
+    match ty {
+        Ty::Int | Ty::Array => types::I64,
+        Ty::Float => types::F64,
+        Ty::Bool => types::I8,
+    }
+}
+
+/// What a function translation refers to outside itself.
+pub struct Env<'a> {
+    pub runtime: &'a Runtime,
+    /// The declared id of every user function, by `FuncRef`.
+    pub functions: &'a [FuncId],
+    pub strings: &'a [(cranelift_module::DataId, usize)],
+    pub globals: cranelift_module::DataId,
+}
+
+pub fn translate_function<M: Module>(
+    module: &mut M,
+    env: &Env,
+    f: &ir::Function,
+    func: &mut cl::Function,
+    fctx: &mut FunctionBuilderContext,
+) {
+    let builder = FunctionBuilder::new(func, fctx);
+    let mut t = Translator {
+        f,
+        env,
+        module,
+        b: builder,
+        blocks: SecondaryMap::with_default(None),
+        values: SecondaryMap::with_default(None),
+        imported: std::collections::HashMap::new(),
+    };
+    t.run();
+    let config = t.module.target_config();
+    t.b.finalize(config);
+}
+
+struct Translator<'a, 'b, M: Module> {
+    f: &'a ir::Function,
+    env: &'a Env<'a>,
+    module: &'a mut M,
+    b: FunctionBuilder<'b>,
+    blocks: SecondaryMap<ir::Block, Option<cl::Block>>,
+    values: SecondaryMap<ir::Value, Option<cl::Value>>,
+    imported: std::collections::HashMap<FuncId, cl::FuncRef>,
+}
+
+/// Memory accesses to arrays and globals: aligned, and never trapping
+/// (indices are checked before).
+fn mem() -> MemFlagsData {
+    MemFlagsData::trusted()
+}
+
+impl<M: Module> Translator<'_, '_, M> {
+    fn run(&mut self) {
+        for &block in &self.f.layout {
+            let cb = self.b.create_block();
+            self.blocks[block] = Some(cb);
+            for &phi in &self.f.blocks[block].phis {
+                let v = self.b.append_block_param(cb, cl_type(self.f.value_ty(phi)));
+                self.values[phi] = Some(v);
+            }
+        }
+        let entry = self.block(self.f.entry());
+        self.b.append_block_params_for_function_params(entry);
+        for (i, &p) in self.f.params.iter().enumerate() {
+            self.values[p] = Some(self.b.block_params(entry)[i]);
+        }
+        // Reverse post-order: every definition is translated before its uses.
+        for block in dom::reverse_post_order(self.f) {
+            self.b.switch_to_block(self.block(block));
+            for &inst in &self.f.blocks[block].insts {
+                self.inst(inst);
+            }
+            self.terminator(block);
+        }
+        self.b.seal_all_blocks();
+    }
+
+    fn block(&self, b: ir::Block) -> cl::Block {
+        self.blocks[b].expect("laid-out block")
+    }
+
+    /// The Cranelift value of an operand; `Undef` becomes zero.
+    fn val(&mut self, v: ir::Value) -> cl::Value {
+        if let Some(cv) = self.values[v] {
+            return cv;
+        }
+        match self.f.values[v].def {
+            ValueDef::Undef => self.zero(self.f.value_ty(v)),
+            _ => panic!("{v} used before its definition was translated"),
+        }
+    }
+
+    fn zero(&mut self, ty: Ty) -> cl::Value {
+        match ty {
+            Ty::Float => self.b.ins().f64const(0.0),
+            other => self.b.ins().iconst(cl_type(other), 0),
+        }
+    }
+
+    fn func_ref(&mut self, id: FuncId) -> cl::FuncRef {
+        if let Some(&r) = self.imported.get(&id) {
+            return r;
+        }
+        let r = self.module.declare_func_in_func(id, self.b.func);
+        self.imported.insert(id, r);
+        r
+    }
+
+    fn call_rt(&mut self, id: FuncId, args: &[cl::Value]) -> Option<cl::Value> {
+        let r = self.func_ref(id);
+        let call = self.b.ins().call(r, args);
+        self.b.inst_results(call).first().copied()
+    }
+
+    fn data_addr(&mut self, id: cranelift_module::DataId) -> cl::Value {
+        let gv = self.module.declare_data_in_func(id, self.b.func);
+        let ptr = self.module.target_config().pointer_type();
+        self.b.ins().symbol_value(ptr, gv)
+    }
+
+    /// Branches to a cold block reporting `kind` at `loc` when `failed`.
+    fn check(&mut self, failed: cl::Value, kind: ErrorKind, loc: SrcLoc) {
+        let error = self.b.create_block();
+        let ok = self.b.create_block();
+        self.b.set_cold_block(error);
+        self.b.ins().brif(failed, error, &[], ok, &[]);
+        self.b.switch_to_block(error);
+        let code = self.b.ins().iconst(types::I64, kind as i64);
+        let loc = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
+        self.call_rt(self.env.runtime.error, &[code, loc]);
+        self.b.ins().trap(cl::TrapCode::unwrap_user(1));
+        self.b.switch_to_block(ok);
+    }
+
+    fn inst(&mut self, inst: ir::Inst) {
+        let data = &self.f.insts[inst];
+        let result_ty = data.result.map(|r| self.f.value_ty(r));
+        let value = match &data.kind {
+            InstKind::Copy(v) => Some(self.val(*v)),
+            InstKind::IConst(n) => Some(self.b.ins().iconst(types::I64, *n)),
+            InstKind::FConst(bits) => Some(self.b.ins().f64const(f64::from_bits(*bits))),
+            InstKind::BConst(v) => Some(self.b.ins().iconst(types::I8, *v as i64)),
+            InstKind::Unary(op, a) => Some(self.unary(*op, *a)),
+            InstKind::Binary(op, a, b) => Some(self.binary(*op, *a, *b, data.loc)),
+            InstKind::Call(func, args) => self.call(*func, args, data.loc),
+            InstKind::LoadGlobal(g) => {
+                let addr = self.data_addr(self.env.globals);
+                Some(self.load_slot(result_ty.expect("load has a type"), addr, 8 * *g as i32))
+            }
+            InstKind::StoreGlobal(g, v) => {
+                let addr = self.data_addr(self.env.globals);
+                let v = self.val(*v);
+                let ty = self.f.value_ty(data.kind.operands()[0]);
+                self.store_slot(ty, v, addr, 8 * *g as i32);
+                None
+            }
+            InstKind::NewArray { len, fill } => {
+                let fill_ty = self.f.value_ty(*fill);
+                let fill = self.val(*fill);
+                let bits = self.to_slot_bits(fill_ty, fill);
+                let len = self.val(*len);
+                let loc = self
+                    .b
+                    .ins()
+                    .iconst(types::I64, pack_loc(data.loc.line, data.loc.col));
+                self.call_rt(self.env.runtime.array_new, &[len, bits, loc])
+            }
+            InstKind::ArrayLit(elems) => Some(self.array_literal(elems)),
+            InstKind::EmptyArray => self.call_rt(self.env.runtime.empty_array, &[]),
+            InstKind::ArrayLen(a) => {
+                let a = self.val(*a);
+                Some(self.b.ins().load(types::I64, mem(), a, 0))
+            }
+            InstKind::ArrayGet { array, index } => {
+                let addr = self.element_addr(*array, *index, data.loc);
+                Some(self.load_slot(
+                    result_ty.expect("get has a type"),
+                    addr,
+                    ARRAY_HEADER as i32,
+                ))
+            }
+            InstKind::ArraySet {
+                array,
+                index,
+                value,
+            } => {
+                let addr = self.element_addr(*array, *index, data.loc);
+                let ty = self.f.value_ty(*value);
+                let v = self.val(*value);
+                self.store_slot(ty, v, addr, ARRAY_HEADER as i32);
+                None
+            }
+            InstKind::Print(item) => {
+                self.print(item);
+                None
+            }
+            InstKind::Clock => self.call_rt(self.env.runtime.clock, &[]),
+        };
+        if let (Some(r), Some(v)) = (data.result, value) {
+            self.values[r] = Some(v);
+        }
+    }
+
+    fn unary(&mut self, op: UnaryOp, a: ir::Value) -> cl::Value {
+        let a = self.val(a);
+        let ins = self.b.ins();
+        match op {
+            UnaryOp::INeg => ins.ineg(a),
+            UnaryOp::FNeg => ins.fneg(a),
+            UnaryOp::Not => ins.bxor_imm_u(a, 1),
+            UnaryOp::IAbs => ins.iabs(a),
+            UnaryOp::FAbs => ins.fabs(a),
+            UnaryOp::Sqrt => ins.sqrt(a),
+            UnaryOp::FloatToInt => ins.fcvt_to_sint_sat(types::I64, a),
+            UnaryOp::IntToFloat => ins.fcvt_from_sint(types::F64, a),
+        }
+    }
+
+    fn binary(&mut self, op: BinaryOp, a: ir::Value, b: ir::Value, loc: SrcLoc) -> cl::Value {
+        let divisor = crate::ir::semantics::Const::Int;
+        let const_b = crate::ssa::peephole::const_value(self.f, b);
+        let (a, b) = (self.val(a), self.val(b));
+        let ins = self.b.ins();
+        match op {
+            BinaryOp::IAdd => ins.iadd(a, b),
+            BinaryOp::ISub => ins.isub(a, b),
+            BinaryOp::IMul => ins.imul(a, b),
+            BinaryOp::IDiv | BinaryOp::IRem => {
+                let known_safe = matches!(const_b, Some(c) if c != divisor(0) && c != divisor(-1));
+                if known_safe {
+                    return if op == BinaryOp::IDiv {
+                        ins.sdiv(a, b)
+                    } else {
+                        ins.srem(a, b)
+                    };
+                }
+                self.checked_division(op, a, b, loc)
+            }
+            BinaryOp::FAdd => ins.fadd(a, b),
+            BinaryOp::FSub => ins.fsub(a, b),
+            BinaryOp::FMul => ins.fmul(a, b),
+            BinaryOp::FDiv => ins.fdiv(a, b),
+            BinaryOp::FRem => self
+                .call_rt(self.env.runtime.fmod, &[a, b])
+                .expect("fmod returns a value"),
+            BinaryOp::And => ins.band(a, b),
+            BinaryOp::Or => ins.bor(a, b),
+            BinaryOp::Xor => ins.bxor(a, b),
+            // Cranelift masks shift amounts to the type's width, as Toy does.
+            BinaryOp::Shl => ins.ishl(a, b),
+            BinaryOp::Shr => ins.sshr(a, b),
+            BinaryOp::ICmp(c) | BinaryOp::BCmp(c) => ins.icmp(int_cc(c), a, b),
+            BinaryOp::FCmp(c) => ins.fcmp(float_cc(c), a, b),
+            BinaryOp::IMin => ins.smin(a, b),
+            BinaryOp::IMax => ins.smax(a, b),
+            BinaryOp::FMin | BinaryOp::FMax => self.float_min_max(op, a, b),
+        }
+    }
+
+    /// Toy division: zero divisors are runtime errors, `MIN / -1` wraps to
+    /// `MIN` and `MIN % -1` is 0 (where Cranelift's `sdiv` would trap).
+    fn checked_division(
+        &mut self,
+        op: BinaryOp,
+        a: cl::Value,
+        b: cl::Value,
+        loc: SrcLoc,
+    ) -> cl::Value {
+        let is_zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
+        self.check(is_zero, ErrorKind::DivisionByZero, loc);
+        let ins = self.b.ins();
+        let minus_one = ins.icmp_imm_s(IntCC::Equal, b, -1);
+        let one = self.b.ins().iconst(types::I64, 1);
+        let safe = self.b.ins().select(minus_one, one, b);
+        if op == BinaryOp::IDiv {
+            let q = self.b.ins().sdiv(a, safe);
+            let neg = self.b.ins().ineg(a);
+            self.b.ins().select(minus_one, neg, q)
+        } else {
+            let r = self.b.ins().srem(a, safe);
+            let zero = self.b.ins().iconst(types::I64, 0);
+            self.b.ins().select(minus_one, zero, r)
+        }
+    }
+
+    /// `semantics::fmin`/`fmax`: a NaN operand yields the other one;
+    /// otherwise Cranelift's `fmin`/`fmax` (which order `-0.0 < 0.0`).
+    fn float_min_max(&mut self, op: BinaryOp, a: cl::Value, b: cl::Value) -> cl::Value {
+        let m = if op == BinaryOp::FMin {
+            self.b.ins().fmin(a, b)
+        } else {
+            self.b.ins().fmax(a, b)
+        };
+        let a_nan = self.b.ins().fcmp(FloatCC::Unordered, a, a);
+        let b_nan = self.b.ins().fcmp(FloatCC::Unordered, b, b);
+        let r = self.b.ins().select(b_nan, a, m);
+        self.b.ins().select(a_nan, b, r)
+    }
+
+    /// A call of a Toy function, after checking the stack limit: runaway
+    /// recursion stops with `runtime error: stack overflow` at the call.
+    fn call(&mut self, func: ir::FuncRef, args: &[ir::Value], loc: SrcLoc) -> Option<cl::Value> {
+        let ptr = self.module.target_config().pointer_type();
+        let sp = self.b.ins().get_stack_pointer(ptr);
+        let limit_addr = self.data_addr(self.env.runtime.stack_limit);
+        let limit = self.b.ins().load(ptr, mem(), limit_addr, 0);
+        let overflow = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, limit);
+        self.check(overflow, ErrorKind::StackOverflow, loc);
+        let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
+        let callee = self.env.functions[func as usize];
+        self.call_rt(callee, &args)
+    }
+
+    /// The address of `array[index]` minus the header size, after the
+    /// bounds check (an unsigned compare also catches negative indices).
+    fn element_addr(&mut self, array: ir::Value, index: ir::Value, loc: SrcLoc) -> cl::Value {
+        let a = self.val(array);
+        let i = self.val(index);
+        let len = self.b.ins().load(types::I64, mem(), a, 0);
+        let out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, len);
+        self.check(out, ErrorKind::IndexOutOfBounds, loc);
+        let offset = self
+            .b
+            .ins()
+            .ishl_imm_u(i, ELEM_SIZE.trailing_zeros() as i64);
+        self.b.ins().iadd(a, offset)
+    }
+
+    fn array_literal(&mut self, elems: &[ir::Value]) -> cl::Value {
+        let len = self.b.ins().iconst(types::I64, elems.len() as i64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        let arr = self
+            .call_rt(self.env.runtime.array_new, &[len, zero, zero])
+            .expect("array_new returns the array");
+        for (i, &e) in elems.iter().enumerate() {
+            let ty = self.f.value_ty(e);
+            let v = self.val(e);
+            self.store_slot(ty, v, arr, (ARRAY_HEADER + ELEM_SIZE * i as i64) as i32);
+        }
+        arr
+    }
+
+    /// Every array element and global takes an 8-byte slot; bools are
+    /// stored widened to 0/1 so that the layout is endian-independent.
+    fn load_slot(&mut self, ty: Ty, addr: cl::Value, offset: i32) -> cl::Value {
+        match ty {
+            Ty::Bool => {
+                let wide = self.b.ins().load(types::I64, mem(), addr, offset);
+                self.b.ins().ireduce(types::I8, wide)
+            }
+            other => self.b.ins().load(cl_type(other), mem(), addr, offset),
+        }
+    }
+
+    fn store_slot(&mut self, ty: Ty, v: cl::Value, addr: cl::Value, offset: i32) {
+        let v = match ty {
+            Ty::Bool => self.b.ins().uextend(types::I64, v),
+            _ => v,
+        };
+        self.b.ins().store(mem(), v, addr, offset);
+    }
+
+    /// The 8 bytes a value occupies in an array slot, as an i64.
+    fn to_slot_bits(&mut self, ty: Ty, v: cl::Value) -> cl::Value {
+        match ty {
+            Ty::Bool => self.b.ins().uextend(types::I64, v),
+            Ty::Float => self.b.ins().bitcast(types::I64, MemFlagsData::new(), v),
+            Ty::Int | Ty::Array => v,
+        }
+    }
+
+    fn print(&mut self, item: &PrintItem) {
+        let rt = self.env.runtime;
+        match item {
+            PrintItem::Int(v) => {
+                let v = self.val(*v);
+                self.call_rt(rt.print_int, &[v]);
+            }
+            PrintItem::Float(v) => {
+                let v = self.val(*v);
+                self.call_rt(rt.print_float, &[v]);
+            }
+            PrintItem::Bool(v) => {
+                let v = self.val(*v);
+                let wide = self.b.ins().uextend(types::I64, v);
+                self.call_rt(rt.print_bool, &[wide]);
+            }
+            PrintItem::Array(v, code) => {
+                let v = self.val(*v);
+                let code = self.b.ins().iconst(types::I64, *code);
+                self.call_rt(rt.print_array, &[v, code]);
+            }
+            PrintItem::Str(s) => {
+                let (data, len) = self.env.strings[*s as usize];
+                let ptr = self.data_addr(data);
+                let len = self.b.ins().iconst(types::I64, len as i64);
+                self.call_rt(rt.print_str, &[ptr, len]);
+            }
+            PrintItem::Space => {
+                self.call_rt(rt.print_space, &[]);
+            }
+            PrintItem::Newline => {
+                self.call_rt(rt.print_newline, &[]);
+            }
+        }
+    }
+
+    /// The arguments a jump from `from` passes to `to`'s phis.
+    fn edge_args(&mut self, from: ir::Block, to: ir::Block) -> Vec<cl::BlockArg> {
+        let index = self.f.blocks[to]
+            .preds
+            .iter()
+            .position(|&p| p == from)
+            .expect("edge recorded in preds");
+        let phis = self.f.blocks[to].phis.clone();
+        phis.iter()
+            .map(|&phi| {
+                let arg = self.f.phi_args(phi)[index];
+                cl::BlockArg::Value(self.val(arg))
+            })
+            .collect()
+    }
+
+    fn terminator(&mut self, block: ir::Block) {
+        let term = self.f.blocks[block]
+            .term
+            .clone()
+            .expect("verified: terminated");
+        match term {
+            ir::Terminator::Jump(to) => {
+                let args = self.edge_args(block, to);
+                let target = self.block(to);
+                self.b.ins().jump(target, &args);
+            }
+            ir::Terminator::Branch {
+                cond,
+                then_block,
+                else_block,
+            } => {
+                let c = self.val(cond);
+                let then_args = self.edge_args(block, then_block);
+                let else_args = self.edge_args(block, else_block);
+                let (t, e) = (self.block(then_block), self.block(else_block));
+                self.b.ins().brif(c, t, &then_args, e, &else_args);
+            }
+            ir::Terminator::Return(v) => {
+                let vals: Vec<cl::Value> = v.map(|v| self.val(v)).into_iter().collect();
+                self.b.ins().return_(&vals);
+            }
+            ir::Terminator::Unreachable => {
+                self.b.ins().trap(cl::TrapCode::unwrap_user(2));
+            }
+        }
+    }
+}
+
+fn int_cc(c: Cmp) -> IntCC {
+    match c {
+        Cmp::Eq => IntCC::Equal,
+        Cmp::Ne => IntCC::NotEqual,
+        Cmp::Lt => IntCC::SignedLessThan,
+        Cmp::Le => IntCC::SignedLessThanOrEqual,
+        Cmp::Gt => IntCC::SignedGreaterThan,
+        Cmp::Ge => IntCC::SignedGreaterThanOrEqual,
+    }
+}
+
+fn float_cc(c: Cmp) -> FloatCC {
+    match c {
+        Cmp::Eq => FloatCC::Equal,
+        Cmp::Ne => FloatCC::NotEqual,
+        Cmp::Lt => FloatCC::LessThan,
+        Cmp::Le => FloatCC::LessThanOrEqual,
+        Cmp::Gt => FloatCC::GreaterThan,
+        Cmp::Ge => FloatCC::GreaterThanOrEqual,
+    }
+}

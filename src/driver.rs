@@ -1,0 +1,236 @@
+//! The driver: the passes of jitrun, in order, in one function
+//! ([`compile`]). Everything else in the crate is a stage it calls.
+
+use crate::check::{self, CheckError};
+use crate::codegen::{self, CodegenError, CodegenOptions, Compiled};
+use crate::diag::{self, Diagnostic, LineIndex};
+use crate::ir::{self, verify::VerifyError};
+use crate::ssa::{self, lower::FunctionStats};
+use crate::syntax::{self, SyntaxError};
+use std::time::{Duration, Instant};
+
+/// What to print instead of running the program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emit {
+    Ast,
+    Ssa,
+    Clif,
+    Asm,
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// 0: no optimization; 1: on-the-fly SSA optimizations; 2: also
+    /// Cranelift's `speed` optimizations.
+    pub opt_level: u8,
+    pub emit: Option<Emit>,
+    pub target: Option<String>,
+    /// Run our IR verifier and Cranelift's verifier.
+    pub verify: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            opt_level: 2,
+            emit: None,
+            target: None,
+            verify: cfg!(debug_assertions),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CompileError {
+    #[error("syntax errors")]
+    Syntax(Vec<SyntaxError>),
+    #[error("type errors")]
+    Check(Vec<CheckError>),
+    #[error(transparent)]
+    Verify(#[from] VerifyError),
+    #[error(transparent)]
+    Codegen(#[from] CodegenError),
+}
+
+impl CompileError {
+    /// Errors in the user's program (as opposed to errors of jitrun).
+    pub fn is_user_error(&self) -> bool {
+        matches!(self, CompileError::Syntax(_) | CompileError::Check(_))
+    }
+
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        match self {
+            CompileError::Syntax(errors) => errors
+                .iter()
+                .map(|e| Diagnostic {
+                    span: e.span.clone(),
+                    message: e.message.clone(),
+                })
+                .collect(),
+            CompileError::Check(errors) => errors
+                .iter()
+                .map(|e| Diagnostic {
+                    span: e.span.clone(),
+                    message: e.to_string(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Time spent in each phase.
+#[derive(Clone, Debug, Default)]
+pub struct Timings {
+    pub parse: Duration,
+    pub check: Duration,
+    pub ssa: Duration,
+    pub codegen: Duration,
+}
+
+/// The products of compilation.
+pub struct Artifacts {
+    pub ast: Option<syntax::ast::Program>,
+    pub ssa: ir::Module,
+    pub stats: Vec<FunctionStats>,
+    /// `None` when `--emit ast` or `--emit ssa` stopped before code generation.
+    pub compiled: Option<Compiled>,
+    pub timings: Timings,
+}
+
+fn timed<T>(slot: &mut Duration, f: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let out = f();
+    *slot = start.elapsed();
+    out
+}
+
+/// Compiles a program: parse → check → SSA construction (Braun et al.)
+/// → verify → Cranelift code generation.
+pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
+    let mut t = Timings::default();
+    let ast = timed(&mut t.parse, || syntax::parse(src)).map_err(CompileError::Syntax)?;
+    let checked = timed(&mut t.check, || check::check(&ast)).map_err(|errors| {
+        // A very deep AST is dropped by recursion; leak it instead, as the
+        // process ends right after reporting.
+        CompileError::Check(errors)
+    });
+    let checked = match checked {
+        Ok(c) => c,
+        Err(e) => {
+            std::mem::forget(ast);
+            return Err(e);
+        }
+    };
+    let lines = LineIndex::new(src);
+    let (ssa, stats) = timed(&mut t.ssa, || {
+        ssa::lower::lower_program(&checked, &lines, opts.opt_level >= 1)
+    });
+    std::mem::forget(checked);
+    if opts.verify {
+        ir::verify::verify_module(&ssa)?;
+    }
+    let keep_ast = opts.emit == Some(Emit::Ast);
+    let ast = if keep_ast {
+        Some(ast)
+    } else {
+        std::mem::forget(ast);
+        None
+    };
+    let compiled = match opts.emit {
+        Some(Emit::Ast | Emit::Ssa) => None,
+        _ => {
+            let cg = CodegenOptions {
+                optimize: opts.opt_level >= 2,
+                verify: opts.verify,
+                target: opts.target.clone(),
+                keep_clif: opts.emit == Some(Emit::Clif),
+                keep_asm: opts.emit == Some(Emit::Asm),
+            };
+            Some(timed(&mut t.codegen, || codegen::compile(&ssa, &cg))?)
+        }
+    };
+    Ok(Artifacts {
+        ast,
+        ssa,
+        stats,
+        compiled,
+        timings: t,
+    })
+}
+
+/// Exit status of a run that compiled and ran to its end.
+pub const EXIT_OK: i32 = 0;
+/// Exit status for errors in the program (LANGUAGE.md §7).
+pub const EXIT_COMPILE_ERROR: i32 = 1;
+/// Exit status for errors of jitrun itself.
+pub const EXIT_INTERNAL_ERROR: i32 = 3;
+
+/// Compiles `src` (named `name` in messages) and runs it or prints what
+/// `--emit` asks for. Returns the process exit status; runtime errors end
+/// the process from inside the runtime with status 2.
+pub fn run_source(name: &str, src: &str, opts: &Options) -> i32 {
+    jitrun_runtime::set_source_name(name);
+    let artifacts = match compile(src, opts) {
+        Ok(a) => a,
+        Err(e) => return report_compile_error(name, src, &e),
+    };
+    let out = match opts.emit {
+        Some(Emit::Ast) => format!("{:#?}\n", artifacts.ast.as_ref().expect("kept for emit")),
+        Some(Emit::Ssa) => ir::print::module_to_string(&artifacts.ssa),
+        Some(Emit::Clif) => artifacts
+            .compiled
+            .as_ref()
+            .map(|c| c.clif.clone())
+            .unwrap_or_default(),
+        Some(Emit::Asm) => artifacts
+            .compiled
+            .as_ref()
+            .map(|c| c.asm.clone())
+            .unwrap_or_default(),
+        None => {
+            let compiled = artifacts.compiled.as_ref().expect("compiled for running");
+            return match compiled.run() {
+                Ok(()) => EXIT_OK,
+                Err(e) => {
+                    eprintln!("jitrun: {e}");
+                    EXIT_INTERNAL_ERROR
+                }
+            };
+        }
+    };
+    print_all(&out);
+    EXIT_OK
+}
+
+fn print_all(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush());
+}
+
+pub fn report_compile_error(name: &str, src: &str, e: &CompileError) -> i32 {
+    if !e.is_user_error() {
+        eprintln!("jitrun: internal compiler error: {e}");
+        return EXIT_INTERNAL_ERROR;
+    }
+    let lines = LineIndex::new(src);
+    for d in e.diagnostics() {
+        diag::emit(name, src, &lines, &d);
+    }
+    EXIT_COMPILE_ERROR
+}
+
+/// Decodes a source file; invalid UTF-8 is a compile error at the position
+/// of the first bad byte.
+pub fn decode_source(name: &str, bytes: Vec<u8>) -> Result<String, i32> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let valid = std::str::from_utf8(valid).expect("prefix is valid");
+        let (line, col) = LineIndex::new(valid).line_col(valid.chars().count());
+        eprintln!("{name}:{line}:{col}: error: the file is not valid UTF-8");
+        EXIT_COMPILE_ERROR
+    })
+}

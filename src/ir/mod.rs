@@ -1,0 +1,459 @@
+//! jitrun's own SSA IR: functions of basic blocks, instructions and values
+//! held in arenas and named by small index types.
+//!
+//! Phis live at the head of their block and carry one operand per
+//! predecessor, in the order of `BlockData::preds`; the translator turns
+//! them into Cranelift block parameters. The IR knows nothing of Cranelift
+//! and nothing of the AST.
+
+pub mod dom;
+pub mod print;
+pub mod semantics;
+pub mod verify;
+
+use crate::entity::Arena;
+
+crate::entity!(
+    /// An SSA value: a parameter, an instruction result or a phi.
+    Value,
+    "v"
+);
+crate::entity!(
+    /// An instruction.
+    Inst,
+    "i"
+);
+crate::entity!(
+    /// A basic block.
+    Block,
+    "b"
+);
+
+/// Types of SSA values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    Int,
+    Float,
+    Bool,
+    /// A pointer to an array.
+    Array,
+}
+
+impl std::fmt::Display for Ty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Ty::Int => "int",
+            Ty::Float => "float",
+            Ty::Bool => "bool",
+            Ty::Array => "arr",
+        })
+    }
+}
+
+/// A source position for instructions that can fail at run time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SrcLoc {
+    pub line: u32,
+    pub col: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    INeg,
+    FNeg,
+    Not,
+    IAbs,
+    FAbs,
+    Sqrt,
+    FloatToInt,
+    IntToFloat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    IAdd,
+    ISub,
+    IMul,
+    /// Checked: division by zero is a runtime error; `MIN / -1` wraps.
+    IDiv,
+    IRem,
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FRem,
+    And,
+    Or,
+    Xor,
+    /// Shift amounts are masked to 6 bits.
+    Shl,
+    Shr,
+    ICmp(Cmp),
+    FCmp(Cmp),
+    /// `==`/`!=` on bools.
+    BCmp(Cmp),
+    IMin,
+    IMax,
+    FMin,
+    FMax,
+}
+
+impl BinaryOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::ICmp(_) | BinaryOp::FCmp(_) | BinaryOp::BCmp(_)
+        )
+    }
+
+    /// Whether `a op b == b op a`.
+    pub fn is_commutative(self) -> bool {
+        use BinaryOp::*;
+        matches!(
+            self,
+            IAdd | IMul
+                | FAdd
+                | FMul
+                | And
+                | Or
+                | Xor
+                | IMin
+                | IMax
+                | ICmp(Cmp::Eq | Cmp::Ne)
+                | BCmp(Cmp::Eq | Cmp::Ne)
+        )
+    }
+
+    /// Whether the operation can stop the program (division by zero).
+    pub fn can_fail(self) -> bool {
+        matches!(self, BinaryOp::IDiv | BinaryOp::IRem)
+    }
+}
+
+/// One piece of a `print` statement.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PrintItem {
+    Int(Value),
+    Float(Value),
+    Bool(Value),
+    /// An array and the runtime type code of its elements.
+    Array(Value, i64),
+    Str(u32),
+    Space,
+    Newline,
+}
+
+/// Identifies a user function of the module (the index into `Module::functions`).
+pub type FuncRef = u32;
+/// Identifies a global variable of the module (an index into `Module::globals`).
+pub type GlobalRef = u32;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum InstKind {
+    /// A copy of a value; only built at `-O0`, where copy propagation is off.
+    Copy(Value),
+    IConst(i64),
+    /// The bits of an `f64` (so that instructions hash).
+    FConst(u64),
+    BConst(bool),
+    Unary(UnaryOp, Value),
+    Binary(BinaryOp, Value, Value),
+    Call(FuncRef, Vec<Value>),
+    LoadGlobal(GlobalRef),
+    StoreGlobal(GlobalRef, Value),
+    /// `[fill; len]`; a negative length is a runtime error.
+    NewArray {
+        len: Value,
+        fill: Value,
+    },
+    /// `[e1, e2, …]`.
+    ArrayLit(Vec<Value>),
+    /// The shared empty array (the value of an array global before its `let`).
+    EmptyArray,
+    ArrayLen(Value),
+    /// Bounds-checked element read.
+    ArrayGet {
+        array: Value,
+        index: Value,
+    },
+    /// Bounds-checked element write.
+    ArraySet {
+        array: Value,
+        index: Value,
+        value: Value,
+    },
+    Print(PrintItem),
+    Clock,
+}
+
+impl InstKind {
+    /// Pure instructions may be folded, simplified and shared by CSE.
+    pub fn is_pure(&self) -> bool {
+        matches!(
+            self,
+            InstKind::IConst(_)
+                | InstKind::FConst(_)
+                | InstKind::BConst(_)
+                | InstKind::Unary(..)
+                | InstKind::Binary(..)
+        )
+    }
+
+    /// Every value operand, in order.
+    pub fn operands(&self) -> Vec<Value> {
+        let mut out = Vec::new();
+        self.for_each_operand(|v| out.push(v));
+        out
+    }
+
+    pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
+        let mut g = |v: &Value| f(*v);
+        self.visit(&mut g);
+    }
+
+    pub fn map_operands(&mut self, mut f: impl FnMut(Value) -> Value) {
+        self.visit_mut(&mut |v: &mut Value| *v = f(*v));
+    }
+
+    fn visit(&self, f: &mut impl FnMut(&Value)) {
+        use InstKind::*;
+        match self {
+            IConst(_) | FConst(_) | BConst(_) | LoadGlobal(_) | EmptyArray | Clock => {}
+            Copy(a) | Unary(_, a) | StoreGlobal(_, a) | ArrayLen(a) => f(a),
+            Binary(_, a, b) => {
+                f(a);
+                f(b)
+            }
+            Call(_, args) | ArrayLit(args) => args.iter().for_each(f),
+            NewArray { len, fill } => {
+                f(len);
+                f(fill)
+            }
+            ArrayGet { array, index } => {
+                f(array);
+                f(index)
+            }
+            ArraySet {
+                array,
+                index,
+                value,
+            } => {
+                f(array);
+                f(index);
+                f(value)
+            }
+            Print(item) => match item {
+                PrintItem::Int(v)
+                | PrintItem::Float(v)
+                | PrintItem::Bool(v)
+                | PrintItem::Array(v, _) => f(v),
+                PrintItem::Str(_) | PrintItem::Space | PrintItem::Newline => {}
+            },
+        }
+    }
+
+    fn visit_mut(&mut self, f: &mut impl FnMut(&mut Value)) {
+        use InstKind::*;
+        match self {
+            IConst(_) | FConst(_) | BConst(_) | LoadGlobal(_) | EmptyArray | Clock => {}
+            Copy(a) | Unary(_, a) | StoreGlobal(_, a) | ArrayLen(a) => f(a),
+            Binary(_, a, b) => {
+                f(a);
+                f(b)
+            }
+            Call(_, args) | ArrayLit(args) => args.iter_mut().for_each(f),
+            NewArray { len, fill } => {
+                f(len);
+                f(fill)
+            }
+            ArrayGet { array, index } => {
+                f(array);
+                f(index)
+            }
+            ArraySet {
+                array,
+                index,
+                value,
+            } => {
+                f(array);
+                f(index);
+                f(value)
+            }
+            Print(item) => match item {
+                PrintItem::Int(v)
+                | PrintItem::Float(v)
+                | PrintItem::Bool(v)
+                | PrintItem::Array(v, _) => f(v),
+                PrintItem::Str(_) | PrintItem::Space | PrintItem::Newline => {}
+            },
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct InstData {
+    pub kind: InstKind,
+    pub result: Option<Value>,
+    pub loc: SrcLoc,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Terminator {
+    Jump(Block),
+    Branch {
+        cond: Value,
+        then_block: Block,
+        else_block: Block,
+    },
+    Return(Option<Value>),
+    /// Control never gets here (the checker proved it); becomes a trap.
+    Unreachable,
+}
+
+impl Terminator {
+    pub fn successors(&self) -> Vec<Block> {
+        match self {
+            Terminator::Jump(b) => vec![*b],
+            Terminator::Branch {
+                then_block,
+                else_block,
+                ..
+            } => vec![*then_block, *else_block],
+            Terminator::Return(_) | Terminator::Unreachable => vec![],
+        }
+    }
+
+    pub fn map_operands(&mut self, f: impl FnOnce(Value) -> Value) {
+        match self {
+            Terminator::Branch { cond, .. } => *cond = f(*cond),
+            Terminator::Return(Some(v)) => *v = f(*v),
+            _ => {}
+        }
+    }
+
+    pub fn operand(&self) -> Option<Value> {
+        match self {
+            Terminator::Branch { cond, .. } => Some(*cond),
+            Terminator::Return(v) => *v,
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    pub preds: Vec<Block>,
+    pub phis: Vec<Value>,
+    pub insts: Vec<Inst>,
+    pub term: Option<Terminator>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueDef {
+    Param(u32),
+    Inst(Inst),
+    /// One operand per predecessor of `block`.
+    Phi {
+        block: Block,
+        args: Vec<Value>,
+    },
+    /// A value that is never defined on any path (Braun et al. Alg. 3's
+    /// `Undef`); becomes zero.
+    Undef,
+    /// A removed phi, replaced by another value. Gone after construction.
+    Alias(Value),
+}
+
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    pub ty: Ty,
+    pub def: ValueDef,
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    pub params: Vec<Value>,
+    pub ret: Option<Ty>,
+    pub blocks: Arena<Block, BlockData>,
+    pub insts: Arena<Inst, InstData>,
+    pub values: Arena<Value, ValueData>,
+    /// The blocks that hold code, in creation order; the first is the entry.
+    pub layout: Vec<Block>,
+}
+
+impl Function {
+    pub fn new(name: impl Into<String>, ret: Option<Ty>) -> Self {
+        Function {
+            name: name.into(),
+            params: Vec::new(),
+            ret,
+            blocks: Arena::new(),
+            insts: Arena::new(),
+            values: Arena::new(),
+            layout: Vec::new(),
+        }
+    }
+
+    pub fn entry(&self) -> Block {
+        self.layout[0]
+    }
+
+    pub fn value_ty(&self, v: Value) -> Ty {
+        self.values[v].ty
+    }
+
+    /// The constant an instruction result holds, if it is one.
+    pub fn const_of(&self, v: Value) -> Option<&InstKind> {
+        match self.values[v].def {
+            ValueDef::Inst(inst) => {
+                let kind = &self.insts[inst].kind;
+                matches!(
+                    kind,
+                    InstKind::IConst(_) | InstKind::FConst(_) | InstKind::BConst(_)
+                )
+                .then_some(kind)
+            }
+            _ => None,
+        }
+    }
+
+    pub fn phi_args(&self, phi: Value) -> &[Value] {
+        match &self.values[phi].def {
+            ValueDef::Phi { args, .. } => args,
+            _ => &[],
+        }
+    }
+
+    /// Number of phis and of other instructions in the laid-out blocks.
+    pub fn counts(&self) -> (usize, usize) {
+        self.layout.iter().fold((0, 0), |(p, i), &b| {
+            (
+                p + self.blocks[b].phis.len(),
+                i + self.blocks[b].insts.len(),
+            )
+        })
+    }
+}
+
+/// A whole program in SSA form.
+#[derive(Clone, Debug)]
+pub struct Module {
+    /// User functions, indexed by [`FuncRef`].
+    pub functions: Vec<Function>,
+    /// The top-level statements.
+    pub main: Function,
+    pub globals: Vec<Ty>,
+    /// String literals of `print`, indexed by `PrintItem::Str`.
+    pub strings: Vec<String>,
+}

@@ -1,0 +1,18 @@
+//! jitrun: a just-in-time compiler for the Toy language.
+//!
+//! The pipeline, one module per stage, data flowing one way
+//! (see `ARCHITECTURE.md` and [`driver::compile`]):
+//!
+//! ```text
+//! source ─syntax─▶ ast ─check─▶ tast ─ssa─▶ ir ─codegen─▶ machine code ─▶ run
+//! ```
+
+pub mod check;
+pub mod codegen;
+pub mod diag;
+pub mod driver;
+pub mod entity;
+pub mod ir;
+pub mod ssa;
+pub mod syntax;
+pub mod types;

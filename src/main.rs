@@ -1,0 +1,101 @@
+//! The `jitrun` command line.
+
+use clap::{Parser, ValueEnum};
+use jitrun::driver::{self, Emit, Options};
+use std::io::Read;
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum EmitArg {
+    /// The syntax tree
+    Ast,
+    /// Our SSA IR, as built by Braun et al.'s algorithm
+    Ssa,
+    /// Cranelift IR
+    Clif,
+    /// Machine code
+    Asm,
+}
+
+/// A just-in-time compiler for the Toy language.
+#[derive(Parser, Debug)]
+#[command(name = "jitrun", version, about)]
+struct Cli {
+    /// The program to run (`-` reads it from standard input)
+    file: Option<String>,
+
+    /// Print a stage's output instead of running the program
+    #[arg(long, value_enum)]
+    emit: Option<EmitArg>,
+
+    /// Optimization level: 0 none, 1 on-the-fly SSA optimizations,
+    /// 2 (default) also Cranelift's optimizer
+    #[arg(short = 'O', value_parser = clap::value_parser!(u8).range(0..=2), default_value_t = 2)]
+    opt_level: u8,
+
+    /// Compile for this target triple (e.g. aarch64-unknown-linux-gnu);
+    /// code for another machine can be printed, not run
+    #[arg(long)]
+    target: Option<String>,
+
+    /// Run the IR verifiers (ours and Cranelift's); always on in debug builds
+    #[arg(long)]
+    verify: bool,
+}
+
+/// Compilation and the program run on a thread with a large stack: the
+/// front end recurses over deep (but bounded) syntax trees, and compiled
+/// code gets a fixed budget of it (`codegen::JIT_STACK_BUDGET`).
+const THREAD_STACK: usize = 1 << 30;
+
+fn main() {
+    let cli = Cli::parse();
+    let worker = std::thread::Builder::new()
+        .name("jitrun".into())
+        .stack_size(THREAD_STACK)
+        .spawn(move || run(cli))
+        .expect("spawn the compiler thread");
+    let code = worker.join().unwrap_or_else(|_| {
+        eprintln!("jitrun: internal compiler error (panic); please report this program");
+        driver::EXIT_INTERNAL_ERROR
+    });
+    std::process::exit(code);
+}
+
+fn run(cli: Cli) -> i32 {
+    let Some(file) = cli.file else {
+        eprintln!("jitrun: the REPL is not built yet; give a file (or `-` for standard input)");
+        return 2;
+    };
+    let (name, bytes) = if file == "-" {
+        let mut buf = Vec::new();
+        if let Err(e) = std::io::stdin().read_to_end(&mut buf) {
+            eprintln!("jitrun: cannot read standard input: {e}");
+            return driver::EXIT_COMPILE_ERROR;
+        }
+        ("<stdin>".to_string(), buf)
+    } else {
+        match std::fs::read(&file) {
+            Ok(bytes) => (file.clone(), bytes),
+            Err(e) => {
+                eprintln!("jitrun: cannot read `{file}`: {e}");
+                return driver::EXIT_COMPILE_ERROR;
+            }
+        }
+    };
+    let src = match driver::decode_source(&name, bytes) {
+        Ok(src) => src,
+        Err(code) => return code,
+    };
+    let opts = Options {
+        opt_level: cli.opt_level,
+        emit: cli.emit.map(|e| match e {
+            EmitArg::Ast => Emit::Ast,
+            EmitArg::Ssa => Emit::Ssa,
+            EmitArg::Clif => Emit::Clif,
+            EmitArg::Asm => Emit::Asm,
+        }),
+        target: cli.target,
+        verify: cli.verify || cfg!(debug_assertions),
+    };
+    driver::run_source(&name, &src, &opts)
+}

@@ -1,0 +1,557 @@
+//! SSA construction after Braun, Buchwald, Hack, Leißa, Mallon, Zwinkau:
+//! "Simple and Efficient Construction of Static Single Assignment Form"
+//! (CC 2013; `../shared/seeds/001_*`).
+//!
+//! The builder is a library: a client creates blocks, adds edges through
+//! terminators, writes and reads variables, emits instructions and seals
+//! blocks; it hands back a finished [`Function`] in SSA form. The Toy front
+//! end (`ssa::lower`) is one client.
+//!
+//! * Algorithm 1 (local value numbering): [`SsaBuilder::write_variable`] and
+//!   [`SsaBuilder::read_variable`] through `current_def`.
+//! * Algorithm 2 (global value numbering): [`SsaBuilder::lookup`], with
+//!   operandless phis placed *before* recursing to break cycles. The
+//!   recursion runs on an explicit stack of frames, so a chain of 100 000
+//!   blocks (Ullrich §7) costs heap, not native stack.
+//! * Algorithm 3 (trivial phi removal): [`SsaBuilder::try_remove_trivial_phi`],
+//!   re-checking the phi users of a removed phi with a worklist.
+//! * Algorithm 4 (incomplete CFGs): [`SsaBuilder::seal_block`] and
+//!   `incomplete_phis`.
+//! * §3.1 on-the-fly optimizations (constant folding, arithmetic
+//!   simplification, CSE by hash-consing within a block, copy propagation,
+//!   branches on constants): [`SsaBuilder::ins`], [`SsaBuilder::branch`],
+//!   with the rules in `ssa::peephole`. Off at `-O0`.
+
+use super::peephole::{self, Simplified};
+use crate::entity::{EntityRef, SecondaryMap};
+use crate::ir::*;
+use std::collections::HashMap;
+
+crate::entity!(
+    /// A source variable of the program being translated (Braun et al.'s
+    /// "variable"): its values become SSA values, never memory.
+    Var,
+    "var"
+);
+
+/// Counters of what construction did, for `--stats` and tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuildStats {
+    pub phis_created: usize,
+    pub phis_removed_trivial: usize,
+    pub folded: usize,
+    pub simplified: usize,
+    pub cse_hits: usize,
+}
+
+/// One pending `addPhiOperands` of Algorithm 2, kept on the heap.
+struct Frame {
+    phi: Value,
+    block: Block,
+    /// The predecessor whose value is read next.
+    next: usize,
+    /// Single-predecessor blocks walked on the way to `block`; they get the
+    /// phi's final value as their current definition (Algorithm 2, case 2).
+    chain: Vec<Block>,
+    /// Whether the block's current definition is set to the result
+    /// (Algorithm 2 does; sealing, Algorithm 4, does not).
+    write_result: bool,
+}
+
+pub struct SsaBuilder {
+    func: Function,
+    optimize: bool,
+    current: Option<Block>,
+    var_types: Vec<Ty>,
+    current_def: HashMap<(Var, Block), Value>,
+    sealed: SecondaryMap<Block, bool>,
+    laid_out: SecondaryMap<Block, bool>,
+    incomplete_phis: HashMap<Block, Vec<(Var, Value)>>,
+    /// Phis that have all their operands (filled and checked once).
+    phi_complete: SecondaryMap<Value, bool>,
+    /// For every value, the phis using it (Algorithm 3 re-checks them).
+    phi_users: SecondaryMap<Value, Vec<Value>>,
+    /// Hash-consing table of pure instructions, per block.
+    cse: HashMap<(Block, InstKind), Value>,
+    stats: BuildStats,
+}
+
+impl SsaBuilder {
+    /// Starts a function whose entry block is current and sealed, with one
+    /// parameter value per entry of `params`.
+    pub fn new(name: &str, params: &[Ty], ret: Option<Ty>, optimize: bool) -> Self {
+        let mut b = SsaBuilder {
+            func: Function::new(name, ret),
+            optimize,
+            current: None,
+            var_types: Vec::new(),
+            current_def: HashMap::new(),
+            sealed: SecondaryMap::new(),
+            laid_out: SecondaryMap::new(),
+            incomplete_phis: HashMap::new(),
+            phi_complete: SecondaryMap::new(),
+            phi_users: SecondaryMap::new(),
+            cse: HashMap::new(),
+            stats: BuildStats::default(),
+        };
+        let entry = b.create_block();
+        b.seal_block(entry);
+        b.switch_to_block(entry);
+        for (i, &ty) in params.iter().enumerate() {
+            let v = b.func.values.push(ValueData {
+                ty,
+                def: ValueDef::Param(i as u32),
+            });
+            b.func.params.push(v);
+        }
+        b
+    }
+
+    pub fn params(&self) -> &[Value] {
+        &self.func.params
+    }
+
+    pub fn optimizing(&self) -> bool {
+        self.optimize
+    }
+
+    pub fn declare_var(&mut self, ty: Ty) -> Var {
+        self.var_types.push(ty);
+        Var::new(self.var_types.len() - 1)
+    }
+
+    pub fn create_block(&mut self) -> Block {
+        self.func.blocks.push(BlockData::default())
+    }
+
+    /// The block instructions go to; `None` after a jump or return, until
+    /// the client switches to a reachable block.
+    pub fn current_block(&self) -> Option<Block> {
+        self.current
+    }
+
+    pub fn is_unreachable(&self) -> bool {
+        self.current.is_none()
+    }
+
+    /// Makes `block` current. A block without predecessors (other than the
+    /// entry) is dead: code for it is not built.
+    pub fn switch_to_block(&mut self, block: Block) {
+        let is_entry = self.func.layout.is_empty();
+        if !is_entry && self.func.blocks[block].preds.is_empty() {
+            self.current = None;
+            return;
+        }
+        if !self.laid_out[block] {
+            self.laid_out[block] = true;
+            self.func.layout.push(block);
+        }
+        self.current = Some(block);
+    }
+
+    fn current(&self) -> Block {
+        self.current
+            .expect("instruction emitted in unreachable code")
+    }
+
+    // ------------------------------------------------------------ Algorithm 1
+
+    pub fn write_variable(&mut self, var: Var, value: Value) {
+        let block = self.current();
+        let value = self.resolve(value);
+        self.current_def.insert((var, block), value);
+    }
+
+    pub fn read_variable(&mut self, var: Var) -> Value {
+        let block = self.current();
+        self.read_variable_in(var, block)
+    }
+
+    pub fn read_variable_in(&mut self, var: Var, block: Block) -> Value {
+        match self.local_def(var, block) {
+            Some(v) => v,
+            None => self.lookup(var, Some(block), None),
+        }
+    }
+
+    fn local_def(&mut self, var: Var, block: Block) -> Option<Value> {
+        let v = *self.current_def.get(&(var, block))?;
+        Some(self.resolve(v))
+    }
+
+    /// Follows the replacements of removed phis.
+    fn resolve(&mut self, mut v: Value) -> Value {
+        while let ValueDef::Alias(to) = self.func.values[v].def {
+            v = to;
+        }
+        v
+    }
+
+    // ------------------------------------------------------------ Algorithms 2 and 4
+
+    fn new_phi(&mut self, var: Var, block: Block) -> Value {
+        let ty = self.var_types[var.index()];
+        let phi = self.func.values.push(ValueData {
+            ty,
+            def: ValueDef::Phi {
+                block,
+                args: Vec::new(),
+            },
+        });
+        self.func.blocks[block].phis.push(phi);
+        self.stats.phis_created += 1;
+        phi
+    }
+
+    fn append_phi_operand(&mut self, phi: Value, operand: Value) {
+        let operand = self.resolve(operand);
+        if let ValueDef::Phi { args, .. } = &mut self.func.values[phi].def {
+            args.push(operand);
+        }
+        self.phi_users[operand].push(phi);
+    }
+
+    /// `readVariableRecursive` (Algorithm 2) for a read in `block`, or
+    /// `addPhiOperands` for `phi` when sealing (Algorithm 4). The recursion
+    /// of the paper runs on `frames`.
+    fn lookup(&mut self, var: Var, block: Option<Block>, phi: Option<Value>) -> Value {
+        let mut frames: Vec<Frame> = Vec::new();
+        let mut chain: Vec<Block> = Vec::new();
+        let mut pending = block;
+        if let Some(phi) = phi {
+            let ValueDef::Phi { block, .. } = self.func.values[phi].def else {
+                unreachable!("sealing completes phis only")
+            };
+            frames.push(Frame {
+                phi,
+                block,
+                next: 0,
+                chain: Vec::new(),
+                write_result: false,
+            });
+        }
+        loop {
+            let mut found = None;
+            if let Some(start) = pending.take() {
+                found = self.descend(var, start, &mut chain, &mut frames);
+            }
+            if let Some(v) = found {
+                for b in chain.drain(..) {
+                    self.current_def.insert((var, b), v);
+                }
+                match frames.last_mut() {
+                    None => return v,
+                    Some(top) => {
+                        let phi = top.phi;
+                        top.next += 1;
+                        self.append_phi_operand(phi, v);
+                    }
+                }
+            }
+            // Give the innermost phi its next operand, or finish it.
+            loop {
+                let top = frames.last().expect("a phi is being filled");
+                let preds = &self.func.blocks[top.block].preds;
+                if top.next < preds.len() {
+                    pending = Some(preds[top.next]);
+                    break;
+                }
+                let frame = frames.pop().expect("checked above");
+                self.phi_complete[frame.phi] = true;
+                let v = self.try_remove_trivial_phi(frame.phi);
+                if frame.write_result {
+                    self.current_def.insert((var, frame.block), v);
+                }
+                for b in frame.chain {
+                    self.current_def.insert((var, b), v);
+                }
+                match frames.last_mut() {
+                    None => return v,
+                    Some(parent) => {
+                        let phi = parent.phi;
+                        parent.next += 1;
+                        self.append_phi_operand(phi, v);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Walks single-predecessor blocks from `block` until a definition is
+    /// found (returned) or a phi must be placed (pushed as a frame).
+    fn descend(
+        &mut self,
+        var: Var,
+        mut block: Block,
+        chain: &mut Vec<Block>,
+        frames: &mut Vec<Frame>,
+    ) -> Option<Value> {
+        loop {
+            if let Some(v) = self.local_def(var, block) {
+                return Some(v);
+            }
+            if !self.sealed[block] {
+                // Incomplete CFG: a proxy phi, completed when sealing.
+                let phi = self.new_phi(var, block);
+                self.incomplete_phis
+                    .entry(block)
+                    .or_default()
+                    .push((var, phi));
+                self.current_def.insert((var, block), phi);
+                return Some(phi);
+            }
+            let preds = &self.func.blocks[block].preds;
+            if preds.len() == 1 {
+                chain.push(block);
+                block = preds[0];
+                continue;
+            }
+            // Break potential cycles with an operandless phi.
+            let phi = self.new_phi(var, block);
+            self.current_def.insert((var, block), phi);
+            frames.push(Frame {
+                phi,
+                block,
+                next: 0,
+                chain: std::mem::take(chain),
+                write_result: true,
+            });
+            return None;
+        }
+    }
+
+    /// Algorithm 4: no predecessors will be added to `block` any more.
+    pub fn seal_block(&mut self, block: Block) {
+        if self.sealed[block] {
+            return;
+        }
+        self.sealed[block] = true;
+        for (var, phi) in self.incomplete_phis.remove(&block).unwrap_or_default() {
+            self.lookup(var, None, Some(phi));
+        }
+    }
+
+    // ------------------------------------------------------------ Algorithm 3
+
+    /// The value a complete phi stands for if it is trivial: the one operand
+    /// other than itself, or a fresh `Undef` if there is none.
+    fn trivial_value(&mut self, phi: Value) -> Option<Value> {
+        let mut same: Option<Value> = None;
+        let args = self.func.phi_args(phi).to_vec();
+        for op in args {
+            let op = self.resolve(op);
+            if Some(op) == same || op == phi {
+                continue;
+            }
+            if same.is_some() {
+                return None;
+            }
+            same = Some(op);
+        }
+        Some(same.unwrap_or_else(|| {
+            let ty = self.func.values[phi].ty;
+            self.func.values.push(ValueData {
+                ty,
+                def: ValueDef::Undef,
+            })
+        }))
+    }
+
+    fn replace_phi(&mut self, phi: Value, same: Value) {
+        let ValueDef::Phi { block, .. } = self.func.values[phi].def else {
+            unreachable!("only phis are replaced")
+        };
+        self.func.values[phi].def = ValueDef::Alias(same);
+        self.func.blocks[block].phis.retain(|&p| p != phi);
+        self.stats.phis_removed_trivial += 1;
+        let users = std::mem::take(&mut self.phi_users[phi]);
+        for &user in &users {
+            if let ValueDef::Phi { args, .. } = &mut self.func.values[user].def {
+                for a in args.iter_mut().filter(|a| **a == phi) {
+                    *a = same;
+                }
+            }
+        }
+        self.phi_users[same].extend(users.into_iter().filter(|&u| u != phi));
+    }
+
+    /// Algorithm 3: removes `phi` if trivial, then re-checks every phi that
+    /// used it (they may have become trivial). Returns what `phi` stands for.
+    pub fn try_remove_trivial_phi(&mut self, phi: Value) -> Value {
+        let Some(same) = self.trivial_value(phi) else {
+            return phi;
+        };
+        self.replace_phi(phi, same);
+        let mut work: Vec<Value> = self.phi_users[same].clone();
+        while let Some(user) = work.pop() {
+            let is_live_phi = matches!(self.func.values[user].def, ValueDef::Phi { .. });
+            if !is_live_phi || !self.phi_complete[user] {
+                continue;
+            }
+            if let Some(s) = self.trivial_value(user) {
+                self.replace_phi(user, s);
+                work.extend(self.phi_users[s].iter().copied());
+            }
+        }
+        self.resolve(same)
+    }
+
+    // ------------------------------------------------------------ instructions
+
+    /// Emits an instruction in the current block and returns its result.
+    /// With optimizations on, pure instructions are first folded,
+    /// simplified, or found in the block's hash-consing table (§3.1).
+    pub fn ins(&mut self, mut kind: InstKind, ty: Option<Ty>, loc: SrcLoc) -> Option<Value> {
+        kind.map_operands(|v| self.resolve(v));
+        if !(self.optimize && kind.is_pure()) {
+            return self.emit(kind, ty, loc);
+        }
+        match peephole::simplify(&self.func, &kind) {
+            Simplified::Folded(c) => {
+                self.stats.folded += 1;
+                return Some(self.constant(c));
+            }
+            Simplified::Same(v) => {
+                self.stats.simplified += 1;
+                return Some(v);
+            }
+            Simplified::Constant(c) => {
+                self.stats.simplified += 1;
+                return Some(self.constant(c));
+            }
+            Simplified::Rewritten(k) => {
+                self.stats.simplified += 1;
+                kind = k;
+            }
+            Simplified::Unchanged => {}
+        }
+        let kind = peephole::canonicalize(kind);
+        let key = (self.current(), kind);
+        if let Some(&v) = self.cse.get(&key) {
+            self.stats.cse_hits += 1;
+            return Some(v);
+        }
+        let v = self.emit(key.1.clone(), ty, loc);
+        self.cse
+            .insert(key, v.expect("pure instructions have results"));
+        v
+    }
+
+    fn emit(&mut self, kind: InstKind, ty: Option<Ty>, loc: SrcLoc) -> Option<Value> {
+        let block = self.current();
+        let inst = self.func.insts.push(InstData {
+            kind,
+            result: None,
+            loc,
+        });
+        let result = ty.map(|ty| {
+            self.func.values.push(ValueData {
+                ty,
+                def: ValueDef::Inst(inst),
+            })
+        });
+        self.func.insts[inst].result = result;
+        self.func.blocks[block].insts.push(inst);
+        result
+    }
+
+    /// A constant (shared within the block when optimizing).
+    pub fn constant(&mut self, c: semantics::Const) -> Value {
+        let (kind, ty) = match c {
+            semantics::Const::Int(n) => (InstKind::IConst(n), Ty::Int),
+            semantics::Const::Float(x) => (InstKind::FConst(x.to_bits()), Ty::Float),
+            semantics::Const::Bool(b) => (InstKind::BConst(b), Ty::Bool),
+        };
+        self.ins(kind, Some(ty), SrcLoc::default())
+            .expect("constants have results")
+    }
+
+    /// The constant `v` holds, if it is one.
+    pub fn const_value(&self, v: Value) -> Option<semantics::Const> {
+        peephole::const_value(&self.func, v)
+    }
+
+    // ------------------------------------------------------------ terminators
+
+    fn terminate(&mut self, term: Terminator) {
+        let block = self.current();
+        for succ in term.successors() {
+            self.func.blocks[succ].preds.push(block);
+        }
+        self.func.blocks[block].term = Some(term);
+        self.current = None;
+    }
+
+    pub fn jump(&mut self, target: Block) {
+        self.terminate(Terminator::Jump(target));
+    }
+
+    /// A conditional branch; on a constant condition (when optimizing) only
+    /// the live edge is built (§3.1, Fig. 4), leaving the other target
+    /// without this predecessor.
+    pub fn branch(&mut self, cond: Value, then_block: Block, else_block: Block) {
+        let cond = self.resolve(cond);
+        if self.optimize {
+            if let Some(semantics::Const::Bool(c)) = self.const_value(cond) {
+                self.jump(if c { then_block } else { else_block });
+                return;
+            }
+        }
+        self.terminate(Terminator::Branch {
+            cond,
+            then_block,
+            else_block,
+        });
+    }
+
+    pub fn ret(&mut self, value: Option<Value>) {
+        let value = value.map(|v| self.resolve(v));
+        self.terminate(Terminator::Return(value));
+    }
+
+    pub fn unreachable(&mut self) {
+        self.terminate(Terminator::Unreachable);
+    }
+
+    pub fn stats(&self) -> BuildStats {
+        self.stats
+    }
+
+    /// Ends construction: every block must be sealed. Rewrites every use of
+    /// a removed phi to its replacement and returns the function.
+    pub fn finish(mut self) -> (Function, BuildStats) {
+        debug_assert!(
+            self.incomplete_phis.is_empty(),
+            "finish() with unsealed blocks"
+        );
+        let mut f = std::mem::replace(&mut self.func, Function::new("", None));
+        let resolve = |values: &crate::entity::Arena<Value, ValueData>, mut v: Value| {
+            while let ValueDef::Alias(to) = values[v].def {
+                v = to;
+            }
+            v
+        };
+        for &b in &f.layout {
+            for &inst in &f.blocks[b].insts {
+                let values = &f.values;
+                f.insts[inst].kind.map_operands(|v| resolve(values, v));
+            }
+            for i in 0..f.blocks[b].phis.len() {
+                let phi = f.blocks[b].phis[i];
+                let args: Vec<Value> = f
+                    .phi_args(phi)
+                    .iter()
+                    .map(|&a| resolve(&f.values, a))
+                    .collect();
+                if let ValueDef::Phi { args: a, .. } = &mut f.values[phi].def {
+                    *a = args;
+                }
+            }
+            if let Some(mut term) = f.blocks[b].term.take() {
+                term.map_operands(|v| resolve(&f.values, v));
+                f.blocks[b].term = Some(term);
+            }
+        }
+        (f, self.stats)
+    }
+}

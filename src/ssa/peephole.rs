@@ -1,0 +1,123 @@
+//! The conservative, local IR optimizations Braun et al. §3.1 runs while
+//! constructing SSA: constant folding (with exactly the run-time semantics
+//! of `ir::semantics`) and arithmetic simplification. They look only at an
+//! instruction and the definitions of its operands, never drop an
+//! instruction with a side effect (calls stay in the block; only a pure
+//! result is replaced), and never fold an operation that fails at run time.
+
+use crate::ir::semantics::{eval_binary, eval_unary, Const};
+use crate::ir::*;
+
+pub enum Simplified {
+    /// Every operand was constant: the result.
+    Folded(Const),
+    /// The instruction equals one of its operands (`x + 0`).
+    Same(Value),
+    /// The instruction is a constant whatever its operands (`x - x`).
+    Constant(Const),
+    /// An equivalent, cheaper instruction (`0 - x` to `-x`).
+    Rewritten(InstKind),
+    Unchanged,
+}
+
+pub fn const_value(f: &Function, v: Value) -> Option<Const> {
+    Some(match f.const_of(v)? {
+        InstKind::IConst(n) => Const::Int(*n),
+        InstKind::FConst(bits) => Const::Float(f64::from_bits(*bits)),
+        InstKind::BConst(b) => Const::Bool(*b),
+        _ => return None,
+    })
+}
+
+/// The unary operation defining `v`, if any.
+fn unary_def(f: &Function, v: Value) -> Option<(UnaryOp, Value)> {
+    match f.values[v].def {
+        ValueDef::Inst(inst) => match f.insts[inst].kind {
+            InstKind::Unary(op, a) => Some((op, a)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+pub fn simplify(f: &Function, kind: &InstKind) -> Simplified {
+    match *kind {
+        InstKind::Unary(op, a) => simplify_unary(f, op, a),
+        InstKind::Binary(op, a, b) => simplify_binary(f, op, a, b),
+        _ => Simplified::Unchanged,
+    }
+}
+
+fn simplify_unary(f: &Function, op: UnaryOp, a: Value) -> Simplified {
+    if let Some(c) = const_value(f, a).and_then(|c| eval_unary(op, c)) {
+        return Simplified::Folded(c);
+    }
+    // Double negation: -(-x), !!x.
+    match (op, unary_def(f, a)) {
+        (UnaryOp::INeg, Some((UnaryOp::INeg, x)))
+        | (UnaryOp::FNeg, Some((UnaryOp::FNeg, x)))
+        | (UnaryOp::Not, Some((UnaryOp::Not, x))) => Simplified::Same(x),
+        _ => Simplified::Unchanged,
+    }
+}
+
+fn is_int(c: Option<Const>, n: i64) -> bool {
+    c == Some(Const::Int(n))
+}
+
+/// Float constants compared by bits, so that `-0.0` and `0.0` differ.
+fn is_float(c: Option<Const>, x: f64) -> bool {
+    matches!(c, Some(Const::Float(y)) if y.to_bits() == x.to_bits())
+}
+
+fn simplify_binary(f: &Function, op: BinaryOp, a: Value, b: Value) -> Simplified {
+    use BinaryOp::*;
+    use Simplified::*;
+    let (ca, cb) = (const_value(f, a), const_value(f, b));
+    if let (Some(x), Some(y)) = (ca, cb) {
+        if let Some(c) = eval_binary(op, x, y) {
+            return Folded(c);
+        }
+        return Unchanged;
+    }
+    let same = a == b;
+    match op {
+        IAdd if is_int(cb, 0) => Same(a),
+        IAdd if is_int(ca, 0) => Same(b),
+        ISub if is_int(cb, 0) => Same(a),
+        ISub if same => Constant(Const::Int(0)),
+        ISub if is_int(ca, 0) => Rewritten(InstKind::Unary(UnaryOp::INeg, b)),
+        IMul if is_int(cb, 1) => Same(a),
+        IMul if is_int(ca, 1) => Same(b),
+        IMul if is_int(ca, 0) || is_int(cb, 0) => Constant(Const::Int(0)),
+        IDiv if is_int(cb, 1) => Same(a),
+        IRem if is_int(cb, 1) || is_int(cb, -1) => Constant(Const::Int(0)),
+        And if is_int(ca, 0) || is_int(cb, 0) => Constant(Const::Int(0)),
+        And | Or | IMin | IMax if same => Same(a),
+        Or | Xor if is_int(cb, 0) => Same(a),
+        Or | Xor if is_int(ca, 0) => Same(b),
+        Xor if same => Constant(Const::Int(0)),
+        Shl | Shr if is_int(cb, 0) => Same(a),
+        Shl | Shr if is_int(ca, 0) => Constant(Const::Int(0)),
+        ICmp(c) | BCmp(c) if same => {
+            Constant(Const::Bool(matches!(c, Cmp::Eq | Cmp::Le | Cmp::Ge)))
+        }
+        // Exact for every float, NaN and signed zeros included.
+        FMul | FDiv if is_float(cb, 1.0) => Same(a),
+        FMul if is_float(ca, 1.0) => Same(b),
+        FSub if is_float(cb, 0.0) => Same(a),
+        FAdd if is_float(cb, -0.0) => Same(a),
+        FAdd if is_float(ca, -0.0) => Same(b),
+        FMin | FMax if same => Same(a),
+        _ => Unchanged,
+    }
+}
+
+/// Orders the operands of commutative operations (constants last), so
+/// that `a + b` and `b + a` meet in the hash-consing table.
+pub fn canonicalize(kind: InstKind) -> InstKind {
+    match kind {
+        InstKind::Binary(op, a, b) if op.is_commutative() && a > b => InstKind::Binary(op, b, a),
+        other => other,
+    }
+}

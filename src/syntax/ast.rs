@@ -1,0 +1,168 @@
+//! The abstract syntax tree produced by the parser: names are still
+//! strings and nothing is typed yet. Every node keeps its source span
+//! (character offsets into the source text).
+
+use crate::types::Type;
+
+pub type Span = std::ops::Range<usize>;
+
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Item {
+    Func(FuncDecl),
+    Stmt(Stmt),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct FuncDecl {
+    pub name: Ident,
+    pub params: Vec<(Ident, Type)>,
+    pub ret: Option<Type>,
+    pub body: Block,
+}
+
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Let {
+        name: Ident,
+        ty: Option<Type>,
+        init: Expr,
+    },
+    /// `target = value` or, with `op`, `target op= value`; the target is a
+    /// variable or an index expression (checked later).
+    Assign {
+        target: Expr,
+        op: Option<BinOp>,
+        value: Expr,
+    },
+    Expr(Expr),
+    If {
+        cond: Expr,
+        then: Block,
+        /// `else if` is an `else` block holding one `if` statement.
+        els: Option<Block>,
+    },
+    While {
+        cond: Expr,
+        body: Block,
+    },
+    For {
+        var: Ident,
+        start: Expr,
+        end: Expr,
+        body: Block,
+    },
+    Break,
+    Continue,
+    Return(Option<Expr>),
+    Block(Block),
+    /// A statement the parser recovered from; its error is already reported.
+    Error,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// An integer literal; range-checked by the checker, which knows
+    /// whether it stands directly under unary minus.
+    Int(u64),
+    Float(f64),
+    Bool(bool),
+    Str(String),
+    Var(String),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    And(Box<Expr>, Box<Expr>),
+    Or(Box<Expr>, Box<Expr>),
+    Call(Ident, Vec<Expr>),
+    Index(Box<Expr>, Box<Expr>),
+    /// `[e1, e2, …]`
+    Array(Vec<Expr>),
+    /// `[value; count]`
+    Repeat(Box<Expr>, Box<Expr>),
+    /// An expression the parser recovered from; its error is already reported.
+    Error,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    Neg,
+    Not,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Shr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+        }
+    }
+
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
+    }
+}

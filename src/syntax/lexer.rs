@@ -1,0 +1,176 @@
+//! The chumsky lexer: source characters to tokens with spans
+//! (LANGUAGE.md §1).
+
+use super::ast::Span;
+use super::SyntaxError;
+use chumsky::prelude::*;
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Token {
+    /// Saturates at `u64::MAX`; the checker rejects values out of range.
+    Int(u64),
+    /// The bits of an `f64` (tokens must be `Eq + Hash`).
+    Float(u64),
+    Str(String),
+    Ident(String),
+    Kw(&'static str),
+    Sym(&'static str),
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Token::Int(n) => write!(f, "{n}"),
+            Token::Float(bits) => write!(f, "{:?}", f64::from_bits(*bits)),
+            Token::Str(s) => write!(f, "{s:?}"),
+            Token::Ident(s) => write!(f, "{s}"),
+            Token::Kw(s) | Token::Sym(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+const KEYWORDS: &[&str] = &[
+    "fn", "let", "if", "else", "while", "for", "in", "break", "continue", "return", "true", "false",
+];
+
+/// Longest first, so that `<<=` wins over `<<` and `<`.
+const SYMBOLS: &[&str] = &[
+    "<<=", ">>=", "..", "->", "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "+=", "-=", "*=",
+    "/=", "%=", "&=", "|=", "^=", "+", "-", "*", "/", "%", "&", "|", "^", "!", "<", ">", "=", "(",
+    ")", "{", "}", "[", "]", ",", ";", ":",
+];
+
+pub type Spanned = (Token, Span);
+
+/// Splits `src` into tokens, reporting every lexical error it can recover from.
+pub fn lex(src: &str) -> (Vec<Spanned>, Vec<SyntaxError>) {
+    let (tokens, errors) = lexer().parse_recovery(src);
+    let errors = errors
+        .into_iter()
+        .map(SyntaxError::from_char_error)
+        .collect();
+    (tokens.unwrap_or_default(), errors)
+}
+
+fn digits(radix: u32) -> impl Parser<char, String, Error = Simple<char>> + Clone {
+    filter(move |c: &char| c.is_digit(radix))
+        .chain(filter(move |c: &char| c.is_digit(radix) || *c == '_').repeated())
+        .collect::<String>()
+}
+
+fn digits_value(digits: &str, radix: u32) -> u64 {
+    digits
+        .chars()
+        .filter(|c| *c != '_')
+        .try_fold(0u64, |acc, c| {
+            acc.checked_mul(radix as u64)?
+                .checked_add(c.to_digit(radix)? as u64)
+        })
+        .unwrap_or(u64::MAX)
+}
+
+fn number() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
+    let radix = |prefix: &'static str, upper: &'static str, radix: u32| {
+        just(prefix)
+            .or(just(upper))
+            .ignore_then(digits(radix))
+            .map(move |d| Token::Int(digits_value(&d, radix)))
+    };
+    let frac = just('.').chain(digits(10));
+    let exp = one_of("eE")
+        .chain(one_of("+-").or_not())
+        .chain::<char, _, _>(digits(10));
+    let decimal =
+        digits(10)
+            .then(frac.or_not())
+            .then(exp.or_not())
+            .try_map(|((int, frac), exp), span| {
+                if frac.is_none() && exp.is_none() {
+                    return Ok(Token::Int(digits_value(&int, 10)));
+                }
+                let mut text: String = int;
+                text.extend(frac.unwrap_or_default());
+                text.extend(exp.unwrap_or_default());
+                text.retain(|c| c != '_');
+                text.parse::<f64>()
+                    .map(|f| Token::Float(f.to_bits()))
+                    .map_err(|_| Simple::custom(span, "malformed float literal"))
+            });
+    radix("0x", "0X", 16).or(radix("0b", "0B", 2)).or(decimal)
+}
+
+fn string() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
+    let escape = just('\\').ignore_then(filter(|_| true).try_map(|c: char, span| match c {
+        'n' => Ok('\n'),
+        't' => Ok('\t'),
+        'r' => Ok('\r'),
+        '\\' => Ok('\\'),
+        '"' => Ok('"'),
+        '0' => Ok('\0'),
+        other => Err(Simple::custom(
+            span,
+            format!("unknown escape sequence `\\{other}`"),
+        )),
+    }));
+    let body = filter(|c: &char| *c != '\\' && *c != '"')
+        .or(escape)
+        .repeated()
+        .collect::<String>();
+    just('"')
+        .ignore_then(body)
+        .then(just('"').or_not())
+        .try_map(|(s, close), span: Span| match close {
+            Some(_) => Ok(Token::Str(s)),
+            None => Err(Simple::custom(span, "unterminated string literal")),
+        })
+}
+
+fn word() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
+    text::ident().map(|id: String| match KEYWORDS.iter().find(|k| **k == id) {
+        Some(kw) => Token::Kw(kw),
+        None => Token::Ident(id),
+    })
+}
+
+fn symbol() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
+    choice(
+        SYMBOLS
+            .iter()
+            .map(|s| just(*s).to(Token::Sym(s)))
+            .collect::<Vec<_>>(),
+    )
+}
+
+fn comment() -> impl Parser<char, (), Error = Simple<char>> + Clone {
+    let line = just("//")
+        .then(filter(|c: &char| *c != '\n').repeated())
+        .ignored();
+    // An unterminated comment swallows the rest of the file, so that its
+    // contents do not produce a cascade of further errors.
+    let block = just("/*")
+        .ignore_then(
+            take_until(just("*/"))
+                .to(true)
+                .or(any().repeated().to(false)),
+        )
+        .try_map(|closed, span: Span| match closed {
+            true => Ok(()),
+            false => Err(Simple::custom(span, "unterminated block comment")),
+        });
+    line.or(block)
+}
+
+fn lexer() -> impl Parser<char, Vec<Spanned>, Error = Simple<char>> {
+    let skip = comment().padded().repeated().ignored();
+    let token = number()
+        .or(string())
+        .or(word())
+        .or(symbol())
+        .map_with_span(|t, span| (t, span))
+        .recover_with(skip_then_retry_until([]));
+    skip.clone()
+        .ignore_then(token.then_ignore(skip).padded().repeated())
+        .padded()
+        .then_ignore(end())
+}

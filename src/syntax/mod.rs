@@ -1,0 +1,114 @@
+//! Stage 1: source text to [`ast::Program`], with chumsky.
+//!
+//! Lexing and parsing both recover from errors, so one run reports several
+//! independent syntax errors. Before parsing, [`check_nesting`] bounds the
+//! bracket depth: chumsky parsers recurse on the native stack, and a bound
+//! turns pathological input (100 000 nested parentheses) into a clear error.
+
+pub mod ast;
+pub mod lexer;
+pub mod parser;
+
+use ast::Span;
+use chumsky::error::{Simple, SimpleReason};
+use lexer::Token;
+use std::fmt::Display;
+use std::hash::Hash;
+
+/// How deeply brackets `( [ {` may nest.
+pub const MAX_NESTING: usize = 256;
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct SyntaxError {
+    pub span: Span,
+    pub message: String,
+}
+
+impl SyntaxError {
+    pub fn new(span: Span, message: impl Into<String>) -> Self {
+        SyntaxError {
+            span,
+            message: message.into(),
+        }
+    }
+
+    fn from_simple<T: Hash + Eq + Display>(err: Simple<T>, what: &str) -> Self {
+        let message = match err.reason() {
+            SimpleReason::Custom(msg) => msg.clone(),
+            SimpleReason::Unclosed { delimiter, .. } => format!("unclosed `{delimiter}`"),
+            SimpleReason::Unexpected => {
+                let found = match err.found() {
+                    Some(t) => format!("unexpected {what} `{}`", escape_for_message(t)),
+                    None => "unexpected end of input".to_string(),
+                };
+                let mut expected: Vec<String> = err
+                    .expected()
+                    .filter_map(|e| e.as_ref().map(|t| format!("`{t}`")))
+                    .collect();
+                expected.sort();
+                if expected.is_empty() || expected.len() > 8 {
+                    found
+                } else {
+                    format!("{found}, expected {}", expected.join(", "))
+                }
+            }
+        };
+        SyntaxError::new(err.span(), message)
+    }
+
+    pub fn from_char_error(err: Simple<char>) -> Self {
+        Self::from_simple(err, "character")
+    }
+
+    pub fn from_token_error(err: Simple<Token>) -> Self {
+        Self::from_simple(err, "token")
+    }
+}
+
+fn escape_for_message(t: &impl Display) -> String {
+    t.to_string().escape_debug().to_string()
+}
+
+/// Parses a whole program. Returns the AST only when there was no error.
+pub fn parse(src: &str) -> Result<ast::Program, Vec<SyntaxError>> {
+    let (tokens, mut errors) = lexer::lex(src);
+    if let Err(err) = check_nesting(&tokens) {
+        errors.push(err);
+        return Err(errors);
+    }
+    let end = src.chars().count();
+    let (program, parse_errors) = parser::parse_tokens(tokens, end);
+    errors.extend(parse_errors);
+    match program {
+        Some(program) if errors.is_empty() => Ok(program),
+        _ => {
+            if errors.is_empty() {
+                errors.push(SyntaxError::new(end..end, "could not parse the program"));
+            }
+            Err(errors)
+        }
+    }
+}
+
+/// Rejects bracket nesting deeper than [`MAX_NESTING`], at the first
+/// bracket past the limit.
+pub fn check_nesting(tokens: &[lexer::Spanned]) -> Result<(), SyntaxError> {
+    let mut depth = 0usize;
+    for (tok, span) in tokens {
+        match tok {
+            Token::Sym("(" | "[" | "{") => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(SyntaxError::new(
+                        span.clone(),
+                        format!("brackets nest too deeply (more than {MAX_NESTING} levels)"),
+                    ));
+                }
+            }
+            Token::Sym(")" | "]" | "}") => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}

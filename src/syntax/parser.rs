@@ -1,0 +1,371 @@
+//! The chumsky parser: tokens to [`Program`] (LANGUAGE.md §3–§5).
+
+use super::ast::*;
+use super::lexer::{Spanned, Token};
+use super::SyntaxError;
+use crate::types::Type;
+use chumsky::prelude::*;
+use chumsky::Stream;
+
+type E = Simple<Token>;
+
+/// Parses the token stream; `end` is the offset just past the source.
+pub fn parse_tokens(tokens: Vec<Spanned>, end: usize) -> (Option<Program>, Vec<SyntaxError>) {
+    let stream = Stream::from_iter(end..end + 1, tokens.into_iter());
+    let (program, errors) = program().parse_recovery(stream);
+    let errors = errors
+        .into_iter()
+        .map(SyntaxError::from_token_error)
+        .collect();
+    (program, errors)
+}
+
+fn sym(s: &'static str) -> impl Parser<Token, Token, Error = E> + Clone {
+    just(Token::Sym(s))
+}
+
+fn kw(s: &'static str) -> impl Parser<Token, Token, Error = E> + Clone {
+    just(Token::Kw(s))
+}
+
+fn ident() -> impl Parser<Token, Ident, Error = E> + Clone {
+    select! { Token::Ident(name) => name }.map_with_span(|name, span| Ident { name, span })
+}
+
+fn type_name() -> impl Parser<Token, Type, Error = E> + Clone {
+    recursive(|ty| {
+        let base =
+            select! { Token::Ident(name) => name }.try_map(|name, span| match name.as_str() {
+                "int" => Ok(Type::Int),
+                "float" => Ok(Type::Float),
+                "bool" => Ok(Type::Bool),
+                _ => Err(Simple::custom(span, format!("unknown type `{name}`"))),
+            });
+        base.or(ty.delimited_by(sym("["), sym("]")).map(Type::array_of))
+    })
+}
+
+fn expr_node(kind: ExprKind, span: Span) -> Expr {
+    Expr { kind, span }
+}
+
+fn error_expr(span: Span) -> Expr {
+    expr_node(ExprKind::Error, span)
+}
+
+fn recover_brackets<O>(
+    open: &'static str,
+    close: &'static str,
+    fallback: impl Fn(Span) -> O + Clone,
+) -> impl chumsky::recovery::Strategy<Token, O, E> + Clone {
+    let pairs = [("(", ")"), ("[", "]"), ("{", "}")];
+    let others = pairs
+        .into_iter()
+        .filter(|(o, _)| *o != open)
+        .map(|(o, c)| (Token::Sym(o), Token::Sym(c)));
+    let others: [(Token, Token); 2] = others.collect::<Vec<_>>().try_into().unwrap();
+    nested_delimiters(Token::Sym(open), Token::Sym(close), others, fallback)
+}
+
+/// One left-associative level of binary operators over `operand`.
+fn binary_level(
+    operand: impl Parser<Token, Expr, Error = E> + Clone + 'static,
+    ops: &'static [(&'static str, BinOp)],
+) -> BoxedParser<'static, Token, Expr, E> {
+    let op = choice(ops.iter().map(|(s, op)| sym(s).to(*op)).collect::<Vec<_>>());
+    operand
+        .clone()
+        .then(op.then(operand).repeated())
+        .foldl(|l, (op, r)| {
+            let span = l.span.start..r.span.end;
+            expr_node(ExprKind::Binary(op, Box::new(l), Box::new(r)), span)
+        })
+        .boxed()
+}
+
+fn logical_level(
+    operand: impl Parser<Token, Expr, Error = E> + Clone + 'static,
+    op: &'static str,
+    make: fn(Box<Expr>, Box<Expr>) -> ExprKind,
+) -> BoxedParser<'static, Token, Expr, E> {
+    operand
+        .clone()
+        .then(sym(op).ignore_then(operand).repeated())
+        .foldl(move |l, r| {
+            let span = l.span.start..r.span.end;
+            expr_node(make(Box::new(l), Box::new(r)), span)
+        })
+        .boxed()
+}
+
+enum ArrayTail {
+    Repeat(Expr),
+    List(Vec<Expr>),
+}
+
+pub fn expr() -> impl Parser<Token, Expr, Error = E> + Clone {
+    recursive(|expr| {
+        let literal = select! {
+            Token::Int(n) => ExprKind::Int(n),
+            Token::Float(bits) => ExprKind::Float(f64::from_bits(bits)),
+            Token::Str(s) => ExprKind::Str(s),
+            Token::Kw("true") => ExprKind::Bool(true),
+            Token::Kw("false") => ExprKind::Bool(false),
+        }
+        .map_with_span(expr_node);
+
+        let args = expr
+            .clone()
+            .separated_by(sym(","))
+            .allow_trailing()
+            .delimited_by(sym("("), sym(")"))
+            .recover_with(recover_brackets("(", ")", |_| Vec::new()));
+        let name = ident()
+            .then(args.or_not())
+            .map_with_span(|(id, args), span| match args {
+                Some(args) => expr_node(ExprKind::Call(id, args), span),
+                None => expr_node(ExprKind::Var(id.name), span),
+            });
+
+        let array = sym("[")
+            .ignore_then(expr.clone())
+            .then(choice((
+                sym(";").ignore_then(expr.clone()).map(ArrayTail::Repeat),
+                sym(",")
+                    .ignore_then(expr.clone())
+                    .repeated()
+                    .then_ignore(sym(",").or_not())
+                    .map(ArrayTail::List),
+            )))
+            .then_ignore(sym("]"))
+            .map_with_span(|(first, tail), span| match tail {
+                ArrayTail::Repeat(count) => {
+                    expr_node(ExprKind::Repeat(Box::new(first), Box::new(count)), span)
+                }
+                ArrayTail::List(rest) => {
+                    let mut elems = vec![first];
+                    elems.extend(rest);
+                    expr_node(ExprKind::Array(elems), span)
+                }
+            });
+
+        let paren = expr
+            .clone()
+            .delimited_by(sym("("), sym(")"))
+            .recover_with(recover_brackets("(", ")", error_expr));
+
+        let atom = literal.or(name).or(array).or(paren).boxed();
+
+        let index = expr
+            .clone()
+            .delimited_by(sym("["), sym("]"))
+            .map_with_span(|i, span: Span| (i, span));
+        let postfix = atom
+            .then(index.repeated())
+            .foldl(|arr, (idx, span)| {
+                let span = arr.span.start..span.end;
+                expr_node(ExprKind::Index(Box::new(arr), Box::new(idx)), span)
+            })
+            .boxed();
+
+        let unary = choice((sym("-").to(UnOp::Neg), sym("!").to(UnOp::Not)))
+            .map_with_span(|op, span: Span| (op, span))
+            .repeated()
+            .then(postfix)
+            .foldr(|(op, span), e| {
+                let span = span.start..e.span.end;
+                expr_node(ExprKind::Unary(op, Box::new(e)), span)
+            })
+            .boxed();
+
+        use BinOp::*;
+        let product = binary_level(unary, &[("*", Mul), ("/", Div), ("%", Rem)]);
+        let sum = binary_level(product, &[("+", Add), ("-", Sub)]);
+        let shift = binary_level(sum, &[("<<", Shl), (">>", Shr)]);
+        let bitand = binary_level(shift, &[("&", BitAnd)]);
+        let bitxor = binary_level(bitand, &[("^", BitXor)]);
+        let bitor = binary_level(bitxor, &[("|", BitOr)]);
+
+        let cmp_op = choice((
+            sym("==").to(Eq),
+            sym("!=").to(Ne),
+            sym("<=").to(Le),
+            sym(">=").to(Ge),
+            sym("<").to(Lt),
+            sym(">").to(Gt),
+        ));
+        let comparison = bitor
+            .clone()
+            .then(cmp_op.then(bitor).repeated())
+            .validate(|(first, rest), span, emit| {
+                if rest.len() > 1 {
+                    emit(Simple::custom(
+                        span,
+                        "comparison operators cannot be chained (write `a < b && b < c`)",
+                    ));
+                }
+                (first, rest)
+            })
+            .map(|(first, rest)| {
+                rest.into_iter().fold(first, |l, (op, r)| {
+                    let span = l.span.start..r.span.end;
+                    expr_node(ExprKind::Binary(op, Box::new(l), Box::new(r)), span)
+                })
+            })
+            .boxed();
+
+        let and = logical_level(comparison, "&&", ExprKind::And);
+        logical_level(and, "||", ExprKind::Or)
+    })
+}
+
+fn stmt_node(kind: StmtKind, span: Span) -> Stmt {
+    Stmt { kind, span }
+}
+
+fn assign_op() -> impl Parser<Token, Option<BinOp>, Error = E> + Clone {
+    use BinOp::*;
+    let compound: &[(&str, BinOp)] = &[
+        ("+=", Add),
+        ("-=", Sub),
+        ("*=", Mul),
+        ("/=", Div),
+        ("%=", Rem),
+        ("&=", BitAnd),
+        ("|=", BitOr),
+        ("^=", BitXor),
+        ("<<=", Shl),
+        (">>=", Shr),
+    ];
+    let compound = choice(
+        compound
+            .iter()
+            .map(|(s, op)| just(Token::Sym(s)).to(Some(*op)))
+            .collect::<Vec<_>>(),
+    );
+    sym("=").to(None).or(compound)
+}
+
+pub fn stmt() -> impl Parser<Token, Stmt, Error = E> + Clone {
+    recursive(|stmt| {
+        let expr = expr().boxed();
+        let block = stmt
+            .repeated()
+            .delimited_by(sym("{"), sym("}"))
+            .map_with_span(|stmts, span| Block { stmts, span })
+            .recover_with(recover_brackets("{", "}", |span| Block {
+                stmts: Vec::new(),
+                span,
+            }))
+            .boxed();
+
+        let let_ = kw("let")
+            .ignore_then(ident())
+            .then(sym(":").ignore_then(type_name()).or_not())
+            .then_ignore(sym("="))
+            .then(expr.clone())
+            .then_ignore(sym(";"))
+            .map(|((name, ty), init)| StmtKind::Let { name, ty, init });
+
+        let if_ = recursive(|if_| {
+            kw("if")
+                .ignore_then(expr.clone())
+                .then(block.clone())
+                .then(
+                    kw("else")
+                        .ignore_then(
+                            if_.map(|s: Stmt| Block {
+                                span: s.span.clone(),
+                                stmts: vec![s],
+                            })
+                            .or(block.clone()),
+                        )
+                        .or_not(),
+                )
+                .map_with_span(|((cond, then), els), span| {
+                    stmt_node(StmtKind::If { cond, then, els }, span)
+                })
+        });
+
+        let while_ = kw("while")
+            .ignore_then(expr.clone())
+            .then(block.clone())
+            .map(|(cond, body)| StmtKind::While { cond, body });
+
+        let for_ = kw("for")
+            .ignore_then(ident())
+            .then_ignore(kw("in"))
+            .then(expr.clone())
+            .then_ignore(sym(".."))
+            .then(expr.clone())
+            .then(block.clone())
+            .map(|(((var, start), end), body)| StmtKind::For {
+                var,
+                start,
+                end,
+                body,
+            });
+
+        let simple = choice((
+            kw("break").to(StmtKind::Break),
+            kw("continue").to(StmtKind::Continue),
+            kw("return")
+                .ignore_then(expr.clone().or_not())
+                .map(StmtKind::Return),
+            expr.clone()
+                .then(assign_op().then(expr.clone()).or_not())
+                .map(|(lhs, rhs)| match rhs {
+                    Some((op, value)) => StmtKind::Assign {
+                        target: lhs,
+                        op,
+                        value,
+                    },
+                    None => StmtKind::Expr(lhs),
+                }),
+        ))
+        .then_ignore(sym(";"));
+
+        choice((
+            if_,
+            let_.or(while_)
+                .or(for_)
+                .or(block.map(StmtKind::Block))
+                .or(simple)
+                .map_with_span(stmt_node),
+        ))
+        .boxed()
+    })
+}
+
+fn func_decl() -> impl Parser<Token, FuncDecl, Error = E> + Clone {
+    let param = ident().then_ignore(sym(":")).then(type_name());
+    let params = param
+        .separated_by(sym(","))
+        .allow_trailing()
+        .delimited_by(sym("("), sym(")"));
+    let body = stmt()
+        .repeated()
+        .delimited_by(sym("{"), sym("}"))
+        .map_with_span(|stmts, span| Block { stmts, span });
+    kw("fn")
+        .ignore_then(ident())
+        .then(params)
+        .then(sym("->").ignore_then(type_name()).or_not())
+        .then(body)
+        .map(|(((name, params), ret), body)| FuncDecl {
+            name,
+            params,
+            ret,
+            body,
+        })
+}
+
+fn program() -> impl Parser<Token, Program, Error = E> {
+    func_decl()
+        .map(Item::Func)
+        .or(stmt().map(Item::Stmt))
+        .recover_with(skip_then_retry_until([]))
+        .repeated()
+        .then_ignore(end())
+        .map(|items| Program { items })
+}
