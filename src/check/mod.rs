@@ -125,7 +125,11 @@ struct Checker {
     func_ids: HashMap<String, FuncId>,
     signatures: Vec<Signature>,
     globals: Vec<tast::Global>,
+    /// The newest global of each name: what top-level statements see.
     global_names: HashMap<String, GlobalId>,
+    /// The first global of each name: what function bodies see (a later
+    /// top-level `let` of the name shadows it for top-level code only).
+    function_globals: HashMap<String, GlobalId>,
     /// State of the function being checked.
     fun: FunctionState,
 }
@@ -216,6 +220,7 @@ impl Checker {
             ty,
         });
         self.global_names.insert(name.name.clone(), id);
+        self.function_globals.entry(name.name.clone()).or_insert(id);
         Ok(Stmt::Assign(Place::Global(id), init))
     }
 
@@ -294,7 +299,11 @@ impl Checker {
                 return Ok((Place::Local(id), self.fun.locals[id.index()].ty.clone()));
             }
         }
-        match self.global_names.get(name) {
+        let globals = match self.fun.ret {
+            Some(_) => &self.function_globals,
+            None => &self.global_names,
+        };
+        match globals.get(name) {
             Some(&id) => Ok((Place::Global(id), self.globals[id.index()].ty.clone())),
             None => err(span, CheckErrorKind::UnknownVariable(name.to_string())),
         }
