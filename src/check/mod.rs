@@ -106,7 +106,7 @@ pub fn check(program: &ast::Program) -> std::result::Result<tast::Program, Vec<C
         .iter()
         .filter_map(|item| match item {
             ast::Item::Func(f) => Some(checker.check_function(f)),
-            ast::Item::Stmt(_) => None,
+            ast::Item::Stmt(_) | ast::Item::Error => None,
         })
         .collect();
     if !checker.errors.is_empty() {
@@ -490,15 +490,15 @@ impl Checker {
     /// An expression that must produce a value.
     fn value_expr(&mut self, e: &ast::Expr) -> Result<Expr> {
         let checked = self.expr(e)?;
+        if let ExprKind::Str(_) = checked.kind {
+            return err(&e.span, CheckErrorKind::StrOutsidePrint);
+        }
         if checked.ty.is_none() {
             let what = match &e.kind {
                 ast::ExprKind::Call(name, _) => format!("{}(…)", name.name),
                 _ => "this expression".into(),
             };
             return err(&e.span, CheckErrorKind::NoValue(what));
-        }
-        if let ExprKind::Str(_) = checked.kind {
-            return err(&e.span, CheckErrorKind::StrOutsidePrint);
         }
         Ok(checked)
     }

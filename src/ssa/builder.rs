@@ -357,14 +357,18 @@ impl SsaBuilder {
         }))
     }
 
-    fn replace_phi(&mut self, phi: Value, same: Value) {
+    /// Reroutes every use of `phi` to `same` and removes `phi`; returns the
+    /// phis that used it (Algorithm 3's `users`).
+    fn replace_phi(&mut self, phi: Value, same: Value) -> Vec<Value> {
         let ValueDef::Phi { block, .. } = self.func.values[phi].def else {
             unreachable!("only phis are replaced")
         };
         self.func.values[phi].def = ValueDef::Alias(same);
         self.func.blocks[block].phis.retain(|&p| p != phi);
         self.stats.phis_removed_trivial += 1;
-        let users = std::mem::take(&mut self.phi_users[phi]);
+        let mut users = std::mem::take(&mut self.phi_users[phi]);
+        users.retain(|&u| u != phi);
+        users.dedup();
         for &user in &users {
             if let ValueDef::Phi { args, .. } = &mut self.func.values[user].def {
                 for a in args.iter_mut().filter(|a| **a == phi) {
@@ -372,25 +376,25 @@ impl SsaBuilder {
                 }
             }
         }
-        self.phi_users[same].extend(users.into_iter().filter(|&u| u != phi));
+        self.phi_users[same].extend(users.iter().copied());
+        users
     }
 
     /// Algorithm 3: removes `phi` if trivial, then re-checks every phi that
-    /// used it (they may have become trivial). Returns what `phi` stands for.
+    /// used it (they may have become trivial), and theirs in turn, with a
+    /// worklist instead of recursion. Returns what `phi` stands for.
     pub fn try_remove_trivial_phi(&mut self, phi: Value) -> Value {
         let Some(same) = self.trivial_value(phi) else {
             return phi;
         };
-        self.replace_phi(phi, same);
-        let mut work: Vec<Value> = self.phi_users[same].clone();
+        let mut work = self.replace_phi(phi, same);
         while let Some(user) = work.pop() {
             let is_live_phi = matches!(self.func.values[user].def, ValueDef::Phi { .. });
             if !is_live_phi || !self.phi_complete[user] {
                 continue;
             }
             if let Some(s) = self.trivial_value(user) {
-                self.replace_phi(user, s);
-                work.extend(self.phi_users[s].iter().copied());
+                work.extend(self.replace_phi(user, s));
             }
         }
         self.resolve(same)

@@ -15,6 +15,8 @@ pub struct Program {
 pub enum Item {
     Func(FuncDecl),
     Stmt(Stmt),
+    /// A declaration the parser recovered from; its error is already reported.
+    Error,
 }
 
 #[derive(Clone, Debug, PartialEq)]

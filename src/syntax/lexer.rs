@@ -146,17 +146,18 @@ fn comment() -> impl Parser<char, (), Error = Simple<char>> + Clone {
     let line = just("//")
         .then(filter(|c: &char| *c != '\n').repeated())
         .ignored();
-    // An unterminated comment swallows the rest of the file, so that its
-    // contents do not produce a cascade of further errors.
+    // An unterminated comment swallows the rest of the file (so that its
+    // contents cause no further errors) and reports itself.
     let block = just("/*")
         .ignore_then(
             take_until(just("*/"))
                 .to(true)
                 .or(any().repeated().to(false)),
         )
-        .try_map(|closed, span: Span| match closed {
-            true => Ok(()),
-            false => Err(Simple::custom(span, "unterminated block comment")),
+        .validate(|closed, span: Span, emit| {
+            if !closed {
+                emit(Simple::custom(span, "unterminated block comment"));
+            }
         });
     line.or(block)
 }

@@ -47,7 +47,9 @@ impl SyntaxError {
                     .filter_map(|e| e.as_ref().map(|t| format!("`{t}`")))
                     .collect();
                 expected.sort();
-                if expected.is_empty() || expected.len() > 8 {
+                if let Some(label) = err.label() {
+                    format!("{found}, expected {label}")
+                } else if expected.is_empty() || expected.len() > 8 {
                     found
                 } else {
                     format!("{found}, expected {}", expected.join(", "))

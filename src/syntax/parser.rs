@@ -127,6 +127,13 @@ pub fn expr() -> impl Parser<Token, Expr, Error = E> + Clone {
                 None => expr_node(ExprKind::Var(id.name), span),
             });
 
+        let empty_array = sym("[").then(sym("]")).validate(|_, span, emit| {
+            emit(Simple::custom(
+                span.clone(),
+                "an array literal needs at least one element (write `[x; 0]` for an empty array)",
+            ));
+            error_expr(span)
+        });
         let array = sym("[")
             .ignore_then(expr.clone())
             .then(choice((
@@ -154,7 +161,13 @@ pub fn expr() -> impl Parser<Token, Expr, Error = E> + Clone {
             .delimited_by(sym("("), sym(")"))
             .recover_with(recover_brackets("(", ")", error_expr));
 
-        let atom = literal.or(name).or(array).or(paren).boxed();
+        let atom = literal
+            .or(name)
+            .or(empty_array)
+            .or(array)
+            .or(paren)
+            .labelled("an expression")
+            .boxed();
 
         let index = expr
             .clone()
@@ -325,15 +338,30 @@ pub fn stmt() -> impl Parser<Token, Stmt, Error = E> + Clone {
         ))
         .then_ignore(sym(";"));
 
-        choice((
+        let statement = choice((
             if_,
             let_.or(while_)
                 .or(for_)
                 .or(block.map(StmtKind::Block))
                 .or(simple)
+                // A lone `;` is an empty statement, as in C.
+                .or(sym(";").to(StmtKind::Block(Block {
+                    stmts: Vec::new(),
+                    span: 0..0,
+                })))
                 .map_with_span(stmt_node),
-        ))
-        .boxed()
+        ));
+        // Recovery engages only inside a statement (never at the `}` that
+        // closes a block): skip to the next `;` or `}` and carry on, so one
+        // run reports several independent syntax errors.
+        none_of([Token::Sym("}")])
+            .rewind()
+            .ignore_then(
+                statement.recover_with(skip_until([Token::Sym(";"), Token::Sym("}")], |span| {
+                    stmt_node(StmtKind::Error, span)
+                })),
+            )
+            .boxed()
     })
 }
 
@@ -361,10 +389,18 @@ fn func_decl() -> impl Parser<Token, FuncDecl, Error = E> + Clone {
 }
 
 fn program() -> impl Parser<Token, Program, Error = E> {
-    func_decl()
-        .map(Item::Func)
-        .or(stmt().map(Item::Stmt))
-        .recover_with(skip_then_retry_until([]))
+    // A broken declaration is skipped up to the next `fn`.
+    // (Guarded by the keyword: recovery scans ahead, which must not happen
+    // for every top-level statement.)
+    let func = kw("fn").rewind().ignore_then(
+        func_decl()
+            .map(Item::Func)
+            .recover_with(skip_until([Token::Kw("fn")], |_| Item::Error).skip_start()),
+    );
+    func.or(none_of([Token::Kw("fn")])
+        .rewind()
+        .ignore_then(stmt())
+        .map(Item::Stmt))
         .repeated()
         .then_ignore(end())
         .map(|items| Program { items })
