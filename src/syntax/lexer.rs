@@ -101,18 +101,25 @@ fn number() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
 }
 
 fn string() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
-    let escape = just('\\').ignore_then(filter(|_| true).try_map(|c: char, span| match c {
-        'n' => Ok('\n'),
-        't' => Ok('\t'),
-        'r' => Ok('\r'),
-        '\\' => Ok('\\'),
-        '"' => Ok('"'),
-        '0' => Ok('\0'),
-        other => Err(Simple::custom(
-            span,
-            format!("unknown escape sequence `\\{other}`"),
-        )),
-    }));
+    // Any escaped character is consumed, so that a bad escape is reported
+    // as itself and the string still ends where it should.
+    let escape = just('\\')
+        .ignore_then(any())
+        .validate(|c: char, span: Span, emit| match c {
+            'n' => '\n',
+            't' => '\t',
+            'r' => '\r',
+            '\\' => '\\',
+            '"' => '"',
+            '0' => '\0',
+            other => {
+                emit(Simple::custom(
+                    span,
+                    format!("unknown escape sequence `\\{other}`"),
+                ));
+                other
+            }
+        });
     let body = filter(|c: &char| *c != '\\' && *c != '"')
         .or(escape)
         .repeated()

@@ -1,0 +1,67 @@
+//! Running the real `jitrun` binary from tests.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+pub struct Run {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+pub fn jitrun() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_jitrun"))
+}
+
+/// Runs `jitrun ARGS… FILE` with the verifiers on.
+pub fn run_file(file: &Path, args: &[&str]) -> Run {
+    let out = jitrun()
+        .arg("--verify")
+        .args(args)
+        .arg(file)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run jitrun");
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Writes `src` to a fresh file named `name` and runs it.
+pub fn run_source(name: &str, src: &str, args: &[&str]) -> Run {
+    let path = scratch_file(name, src.as_bytes());
+    run_file(&path, args)
+}
+
+pub fn scratch_file(name: &str, contents: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jitrun-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::File::create(&path)
+        .and_then(|mut f| f.write_all(contents))
+        .unwrap();
+    path
+}
+
+pub fn samples() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toy"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The stdout a sample promises: its `// expect: ` lines, in order.
+pub fn expected_output(src: &str) -> String {
+    src.lines()
+        .filter_map(|l| l.split_once("// expect: ").map(|(_, rest)| rest))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}

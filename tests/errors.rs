@@ -1,0 +1,225 @@
+//! Every error class of LANGUAGE.md §7 through the real binary: the exit
+//! status, the `file:line:col` of the error, its message, and (for compile
+//! errors) nothing on stdout.
+
+mod common;
+use common::*;
+
+/// `(source, line:col, message fragment)` for compile errors.
+const COMPILE_ERRORS: &[(&str, &str, &str)] = &[
+    ("let x = 1;\nprint(y);\n", "2:7", "unknown variable `y`"),
+    ("print(foo(1));\n", "1:7", "unknown function `foo`"),
+    (
+        "let x: int = 1.5;\n",
+        "1:14",
+        "expected `int`, found `float`",
+    ),
+    ("print(1 + 2.0);\n", "1:7", "same type"),
+    (
+        "fn f(a: int) -> int { return a; }\nprint(f(1, 2));\n",
+        "2:7",
+        "takes 1 argument, but 2 were given",
+    ),
+    ("print(len(1, 2));\n", "1:7", "takes 1 argument"),
+    (
+        "fn f(a: int) -> int {\n  if a > 0 { return 1; }\n}\n",
+        "3:1",
+        "without returning",
+    ),
+    (
+        "fn g() -> int { while true { break; } }\n",
+        "1:39",
+        "without returning",
+    ),
+    ("break;\n", "1:1", "`break` outside of a loop"),
+    (
+        "if true { continue; }\n",
+        "1:11",
+        "`continue` outside of a loop",
+    ),
+    ("print(1 < 2 < 3);\n", "1:7", "cannot be chained"),
+    ("let x = 9223372036854775808;\n", "1:9", "too large"),
+    ("let x = 0x8000000000000000;\n", "1:9", "too large"),
+    ("let x = 99999999999999999999999;\n", "1:9", "too large"),
+    ("fn print() {}\n", "1:4", "builtin"),
+    ("fn f() {}\nfn f() {}\n", "2:4", "already defined"),
+    ("if 1 { }\n", "1:4", "expected `bool`, found `int`"),
+    ("while 1.0 { }\n", "1:7", "expected `bool`"),
+    ("let x = \"s\";\n", "1:9", "string literals"),
+    ("print([1] == [1]);\n", "1:7", "arrays cannot be compared"),
+    ("fn f() {}\nlet x = f();\n", "2:9", "produces no value"),
+    ("let x = [];\n", "1:9", "at least one element"),
+    (
+        "let x = [1, 2.0];\n",
+        "1:13",
+        "expected `int`, found `float`",
+    ),
+    (
+        "let a = [1];\na[0] = true;\n",
+        "2:8",
+        "expected `int`, found `bool`",
+    ),
+    ("let a = 1;\na[0] = 1;\n", "2:1", "cannot index"),
+    ("print(!1);\n", "1:7", "cannot be applied"),
+    ("print(-true);\n", "1:7", "cannot be applied"),
+    ("print(1.5 & 2.0);\n", "1:7", "cannot be applied"),
+    ("print(sqrt(4));\n", "1:7", "takes a `float`"),
+    ("print(min(1, 2.0));\n", "1:7", "two `int`s or two `float`s"),
+    ("fn f() { return 1; }\n", "1:17", "returns no value"),
+    ("fn f() -> int { return; }\n", "1:17", "`return;`"),
+    ("return;\n", "1:1", "outside of a function"),
+    ("fn f(x: int, x: int) {}\n", "1:14", "declared twice"),
+    ("let t: foo = 1;\n", "1:8", "unknown type `foo`"),
+    ("1 + 2 = 3;\n", "1:1", "assigned"),
+    ("let s = \"abc;\n", "1:9", "unterminated string"),
+    (
+        "/* never closed\nprint(1);\n",
+        "1:1",
+        "unterminated block comment",
+    ),
+    ("let x = 1 @ 2;\n", "1:11", "unexpected character `@`"),
+    ("print(\"\\q\");\n", "1:8", "unknown escape"),
+    ("print(1)\n", "2:1", "end of input"),
+    ("{ let y = 1; }\nprint(y);\n", "2:7", "unknown variable `y`"),
+    (
+        "for i in 0..3 { }\nprint(i);\n",
+        "2:7",
+        "unknown variable `i`",
+    ),
+    ("let x = x + 1;\n", "1:9", "unknown variable `x`"),
+];
+
+#[test]
+fn compile_errors_name_file_line_col_and_exit_1() {
+    let mut failures = Vec::new();
+    for (i, (src, at, fragment)) in COMPILE_ERRORS.iter().enumerate() {
+        let name = format!("err{i}.toy");
+        let run = run_source(&name, src, &[]);
+        let location = format!("{name}:{at}: error:");
+        let ok = run.status == 1
+            && run.stdout.is_empty()
+            && run.stderr.contains(&location)
+            && run.stderr.contains(fragment);
+        if !ok {
+            failures.push(format!(
+                "{src:?}: want `{location}` and `{fragment}`, status 1; got status {}\n{}",
+                run.status, run.stderr
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn several_independent_syntax_errors_in_one_run() {
+    let src = "let a = 1;\nlet b = ;\nlet c = 2 +;\nfn f( {}\nprint(a);\nlet d = 1 +;\n";
+    let run = run_source("multi.toy", src, &[]);
+    assert_eq!(run.status, 1);
+    for at in ["multi.toy:2:9:", "multi.toy:3:12:", "multi.toy:4:7:"] {
+        assert!(run.stderr.contains(at), "missing {at} in\n{}", run.stderr);
+    }
+}
+
+#[test]
+fn type_errors_are_all_reported_before_anything_runs() {
+    let src = "print(\"side effect\");\nprint(x);\nprint(1 + true);\n";
+    let run = run_source("two.toy", src, &[]);
+    assert_eq!(run.status, 1);
+    assert!(run.stdout.is_empty(), "ran before checking: {}", run.stdout);
+    assert!(run.stderr.contains("two.toy:2:7"), "{}", run.stderr);
+    assert!(run.stderr.contains("two.toy:3:7"), "{}", run.stderr);
+}
+
+#[test]
+fn invalid_utf8_and_nul_bytes_are_compile_errors() {
+    let path = scratch_file("bad_utf8.toy", b"print(1);\n\xff\xfe\n");
+    let run = run_file(&path, &[]);
+    assert_eq!(run.status, 1);
+    assert!(run.stderr.contains("bad_utf8.toy:2:1:"), "{}", run.stderr);
+    let path = scratch_file("nul.toy", b"print(1);\x00\n");
+    let run = run_file(&path, &[]);
+    assert_eq!(run.status, 1);
+    assert!(run.stderr.contains("nul.toy:1:10:"), "{}", run.stderr);
+}
+
+#[test]
+fn empty_and_comment_only_programs_succeed_silently() {
+    for (name, src) in [
+        ("empty.toy", ""),
+        ("comments.toy", "// hi\n/* there */\n"),
+        ("decls.toy", "fn f() -> int { return 1; }\n"),
+    ] {
+        let run = run_source(name, src, &[]);
+        assert_eq!(
+            (run.status, run.stdout.as_str()),
+            (0, ""),
+            "{name}: {}",
+            run.stderr
+        );
+    }
+}
+
+/// `(source, expected stdout before the error, line:col, message)`.
+const RUNTIME_ERRORS: &[(&str, &str, &str, &str)] = &[
+    ("print(1);\nlet z = 0;\nprint(10 / z);\n", "1\n", "3:7", "division by zero"),
+    ("let z = 0;\nprint(10 % z);\n", "", "2:7", "division by zero"),
+    ("print(1 / 0);\n", "", "1:7", "division by zero"),
+    ("let a = [1, 2];\nprint(a[2]);\n", "", "2:7", "index out of bounds"),
+    ("let a = [1, 2];\nlet i = -1;\na[i] = 3;\n", "", "3:1", "index out of bounds"),
+    ("let a = [[1]];\na[0][1] += 1;\n", "", "2:1", "index out of bounds"),
+    ("let n = -1;\nlet a = [0; n];\n", "", "2:9", "negative array length"),
+    (
+        "fn f(n: int) -> int { return f(n + 1) + 1; }\nprint(\"start\");\nprint(f(0));\n",
+        "start\n",
+        "1:30",
+        "stack overflow",
+    ),
+    (
+        "fn f(n: int) -> int { if n == 0 { return 0; } return 1 + f(n - 1); }\nprint(f(1000));\nprint(f(1000000));\n",
+        "1000\n",
+        "1:58",
+        "stack overflow",
+    ),
+];
+
+#[test]
+fn runtime_errors_flush_stdout_report_location_and_exit_2() {
+    for level in ["-O0", "-O2"] {
+        for (i, (src, out, at, msg)) in RUNTIME_ERRORS.iter().enumerate() {
+            let name = format!("rt{i}.toy");
+            let run = run_source(&name, src, &[level]);
+            let want = format!("{name}:{at}: runtime error: {msg}");
+            assert_eq!(run.status, 2, "{src:?} {level}: {}", run.stderr);
+            assert_eq!(run.stdout, *out, "{src:?} {level}");
+            assert!(
+                run.stderr.contains(&want),
+                "{src:?} {level}: want {want}\n{}",
+                run.stderr
+            );
+        }
+    }
+}
+
+#[test]
+fn huge_allocation_is_a_runtime_error_not_an_abort() {
+    let run = run_source("huge.toy", "print(len([0; 1 << 40]));\n", &[]);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("huge.toy:1:11: runtime error"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn deep_but_bounded_recursion_works() {
+    let src =
+        "fn f(n: int) -> int { if n == 0 { return 0; } return 1 + f(n - 1); }\nprint(f(100000));\n";
+    let run = run_source("deep.toy", src, &[]);
+    assert_eq!(
+        (run.status, run.stdout.as_str()),
+        (0, "100000\n"),
+        "{}",
+        run.stderr
+    );
+}

@@ -1,0 +1,114 @@
+//! Every sample runs through the built binary at every optimization level
+//! and prints exactly what its `// expect:` comments say.
+
+mod common;
+use common::*;
+
+#[test]
+fn there_are_at_least_fifteen_samples() {
+    assert!(samples().len() >= 15, "found {}", samples().len());
+}
+
+fn check_level(level: &str) {
+    let mut failures = Vec::new();
+    for file in samples() {
+        let src = std::fs::read_to_string(&file).unwrap();
+        let expected = expected_output(&src);
+        assert!(
+            !expected.is_empty(),
+            "{} has no expectations",
+            file.display()
+        );
+        let run = run_file(&file, &[level]);
+        if run.status != 0 || run.stdout != expected {
+            failures.push(format!(
+                "{} at {level}: status {}\n--- expected\n{expected}--- got\n{}--- stderr\n{}",
+                file.display(),
+                run.status,
+                run.stdout,
+                run.stderr
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn samples_at_o0() {
+    check_level("-O0");
+}
+
+#[test]
+fn samples_at_o1() {
+    check_level("-O1");
+}
+
+#[test]
+fn samples_at_o2() {
+    check_level("-O2");
+}
+
+#[test]
+fn every_sample_compiles_for_aarch64_with_the_verifier() {
+    for file in samples() {
+        let run = run_file(
+            &file,
+            &["--target", "aarch64-unknown-linux-gnu", "--emit", "asm"],
+        );
+        assert_eq!(run.status, 0, "{}: {}", file.display(), run.stderr);
+        // aarch64 returns with `ret` and names registers x0…x30.
+        assert!(run.stdout.contains("ret"), "{}", file.display());
+        assert!(run.stdout.contains("x0"), "{}", file.display());
+    }
+}
+
+#[test]
+fn running_foreign_code_is_refused_cleanly() {
+    let run = run_file(&samples()[0], &["--target", "aarch64-unknown-linux-gnu"]);
+    if cfg!(target_arch = "aarch64") {
+        return;
+    }
+    assert_ne!(run.status, 0);
+    assert!(
+        run.stderr.contains("cannot run code compiled for"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn emit_clif_prints_cranelift_ir_with_block_params_for_phis() {
+    let src = "fn count(n: int) -> int { let s = 0; for i in 0..n { s += i; } return s; }\nprint(count(10));\n";
+    let run = run_source("clif.toy", src, &["--emit", "clif"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("function"), "{}", run.stdout);
+    // The loop header receives the counter and the sum as block parameters.
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.starts_with("block") && l.matches(": i64").count() >= 2),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn program_from_stdin() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = jitrun()
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"print(6 * 7);\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
+    assert_eq!(out.status.code(), Some(0));
+}
