@@ -9,6 +9,10 @@ pub struct DomTree {
     pub rpo: Vec<Block>,
     rpo_number: SecondaryMap<Block, u32>,
     idom: SecondaryMap<Block, Option<Block>>,
+    /// Pre- and post-order numbers in the dominator tree: `a` dominates `b`
+    /// iff `b`'s interval lies inside `a`'s (constant-time queries).
+    pre: SecondaryMap<Block, u32>,
+    post: SecondaryMap<Block, u32>,
 }
 
 const UNREACHED: u32 = u32::MAX;
@@ -70,10 +74,13 @@ impl DomTree {
                 }
             }
         }
+        let (pre, post) = number_tree(&rpo, &idom);
         DomTree {
             rpo,
             rpo_number,
             idom,
+            pre,
+            post,
         }
     }
 
@@ -86,17 +93,42 @@ impl DomTree {
     }
 
     /// Whether `a` dominates `b` (every block dominates itself).
-    pub fn dominates(&self, a: Block, mut b: Block) -> bool {
-        loop {
-            if a == b {
-                return true;
-            }
-            match self.idom(b) {
-                Some(d) if self.rpo_number[d] >= self.rpo_number[a] => b = d,
-                _ => return false,
-            }
+    pub fn dominates(&self, a: Block, b: Block) -> bool {
+        self.is_reachable(a)
+            && self.is_reachable(b)
+            && self.pre[a] <= self.pre[b]
+            && self.post[b] <= self.post[a]
+    }
+}
+
+/// Numbers the dominator tree in pre- and post-order, without recursion.
+fn number_tree(
+    rpo: &[Block],
+    idom: &SecondaryMap<Block, Option<Block>>,
+) -> (SecondaryMap<Block, u32>, SecondaryMap<Block, u32>) {
+    let mut children: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
+    for &b in &rpo[1..] {
+        if let Some(d) = idom[b] {
+            children[d].push(b);
         }
     }
+    let (mut pre, mut post) = (SecondaryMap::new(), SecondaryMap::new());
+    let (mut pre_n, mut post_n) = (0, 0);
+    let mut stack = vec![(rpo[0], 0usize)];
+    pre[rpo[0]] = 0;
+    while let Some((block, next)) = stack.last_mut() {
+        if let Some(&child) = children[*block].get(*next) {
+            *next += 1;
+            pre_n += 1;
+            pre[child] = pre_n;
+            stack.push((child, 0));
+        } else {
+            post[*block] = post_n;
+            post_n += 1;
+            stack.pop();
+        }
+    }
+    (pre, post)
 }
 
 fn intersect(

@@ -556,6 +556,57 @@ impl SsaBuilder {
                 f.blocks[b].term = Some(term);
             }
         }
+        if self.optimize {
+            remove_dead_pure_insts(&mut f);
+        }
         (f, self.stats)
+    }
+}
+
+/// Drops pure instructions whose results nobody uses (left behind by
+/// folding and simplification), and then those that only they used.
+fn remove_dead_pure_insts(f: &mut Function) {
+    let mut uses: SecondaryMap<Value, u32> = SecondaryMap::new();
+    for &b in &f.layout {
+        let data = &f.blocks[b];
+        for &phi in &data.phis {
+            for &a in f.phi_args(phi) {
+                uses[a] += 1;
+            }
+        }
+        for &inst in &data.insts {
+            f.insts[inst].kind.for_each_operand(|v| uses[v] += 1);
+        }
+        if let Some(v) = data.term.as_ref().and_then(|t| t.operand()) {
+            uses[v] += 1;
+        }
+    }
+    let is_dead = |f: &Function, uses: &SecondaryMap<Value, u32>, inst: Inst| {
+        let data = &f.insts[inst];
+        data.kind.is_pure() && data.result.is_some_and(|r| uses[r] == 0)
+    };
+    let mut work: Vec<Inst> = f
+        .layout
+        .iter()
+        .flat_map(|&b| f.blocks[b].insts.iter().copied())
+        .filter(|&i| is_dead(f, &uses, i))
+        .collect();
+    let mut dead: SecondaryMap<Inst, bool> = SecondaryMap::new();
+    while let Some(inst) = work.pop() {
+        if dead[inst] {
+            continue;
+        }
+        dead[inst] = true;
+        for v in f.insts[inst].kind.operands() {
+            uses[v] -= 1;
+            if let ValueDef::Inst(def) = f.values[v].def {
+                if uses[v] == 0 && is_dead(f, &uses, def) {
+                    work.push(def);
+                }
+            }
+        }
+    }
+    for &b in &f.layout {
+        f.blocks[b].insts.retain(|&i| !dead[i]);
     }
 }
