@@ -181,7 +181,7 @@ impl<M: Module> Translator<'_, '_, M> {
             InstKind::NewArray { len, fill } => {
                 let fill_ty = self.f.value_ty(*fill);
                 let fill = self.val(*fill);
-                let bits = self.to_slot_bits(fill_ty, fill);
+                let bits = self.slot_bits(fill_ty, fill);
                 let len = self.val(*len);
                 let loc = self
                     .b
@@ -385,7 +385,7 @@ impl<M: Module> Translator<'_, '_, M> {
     }
 
     /// The 8 bytes a value occupies in an array slot, as an i64.
-    fn to_slot_bits(&mut self, ty: Ty, v: cl::Value) -> cl::Value {
+    fn slot_bits(&mut self, ty: Ty, v: cl::Value) -> cl::Value {
         match ty {
             Ty::Bool => self.b.ins().uextend(types::I64, v),
             Ty::Float => self.b.ins().bitcast(types::I64, MemFlagsData::new(), v),

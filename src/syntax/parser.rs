@@ -1,5 +1,8 @@
 //! The chumsky parser: tokens to [`Program`] (LANGUAGE.md §3–§5).
 
+// chumsky 0.9 returns its `Simple` error by value from `select!` closures.
+#![allow(clippy::result_large_err)]
+
 use super::ast::*;
 use super::lexer::{Spanned, Token};
 use super::SyntaxError;
