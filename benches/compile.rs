@@ -33,9 +33,11 @@ fn compile_samples(c: &mut Criterion) {
                 target: None,
                 verify: false,
             };
-            group.bench_with_input(BenchmarkId::new(format!("O{level}"), &name), &src, |b, src| {
-                b.iter(|| compile(src, &opts).expect("sample compiles"))
-            });
+            group.bench_with_input(
+                BenchmarkId::new(format!("O{level}"), &name),
+                &src,
+                |b, src| b.iter(|| compile(src, &opts).expect("sample compiles")),
+            );
         }
     }
     group.finish();
@@ -74,8 +76,15 @@ fn emit_ssa_only(c: &mut Criterion) {
         target: None,
         verify: false,
     };
-    c.bench_function("front_end_and_ssa_1000_ifs", |b| b.iter(|| compile(&src, &opts).unwrap()));
+    c.bench_function("front_end_and_ssa_1000_ifs", |b| {
+        b.iter(|| compile(&src, &opts).unwrap())
+    });
 }
 
-criterion_group!(benches, compile_samples, ssa_construction_is_linear, emit_ssa_only);
+criterion_group!(
+    benches,
+    compile_samples,
+    ssa_construction_is_linear,
+    emit_ssa_only
+);
 criterion_main!(benches);

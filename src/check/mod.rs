@@ -341,14 +341,17 @@ impl Checker {
             }
             S::Assign { target, op, value } => self.assign(target, *op, value, &stmt.span)?,
             S::Expr(e) => Stmt::Expr(self.expr(e)?),
-            S::If { cond, then, els } => {
-                let cond = self.condition(cond)?;
-                let then = self.scoped_block(then);
+            S::If { arms, els } => {
+                let mut checked = Vec::with_capacity(arms.len());
+                for (cond, body) in arms {
+                    let cond = self.condition(cond)?;
+                    checked.push((cond, self.scoped_block(body)));
+                }
                 let els = els
                     .as_ref()
                     .map(|b| self.scoped_block(b))
                     .unwrap_or_default();
-                Stmt::If(cond, then, els)
+                Stmt::If(checked, els)
             }
             S::While { cond, body } => {
                 let cond = self.condition(cond)?;
@@ -754,7 +757,9 @@ pub fn stmts_diverge(stmts: &[Stmt]) -> bool {
 fn stmt_diverges(stmt: &Stmt) -> bool {
     match stmt {
         Stmt::Return(_) => true,
-        Stmt::If(_, then, els) => stmts_diverge(then) && stmts_diverge(els),
+        Stmt::If(arms, els) => {
+            arms.iter().all(|(_, body)| stmts_diverge(body)) && stmts_diverge(els)
+        }
         Stmt::While(cond, body) => matches!(cond.kind, ExprKind::Bool(true)) && !breaks_out(body),
         Stmt::Block(body) => stmts_diverge(body),
         _ => false,
@@ -765,7 +770,7 @@ fn stmt_diverges(stmt: &Stmt) -> bool {
 fn breaks_out(stmts: &[Stmt]) -> bool {
     stmts.iter().any(|s| match s {
         Stmt::Break => true,
-        Stmt::If(_, then, els) => breaks_out(then) || breaks_out(els),
+        Stmt::If(arms, els) => arms.iter().any(|(_, body)| breaks_out(body)) || breaks_out(els),
         Stmt::Block(body) => breaks_out(body),
         _ => false,
     })

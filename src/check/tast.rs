@@ -72,7 +72,8 @@ pub enum Stmt {
         span: Span,
     },
     Expr(Expr),
-    If(Expr, Vec<Stmt>, Vec<Stmt>),
+    /// The arms `(condition, body)` in order, then the `else` body.
+    If(Vec<(Expr, Vec<Stmt>)>, Vec<Stmt>),
     While(Expr, Vec<Stmt>),
     For {
         var: LocalId,

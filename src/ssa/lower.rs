@@ -197,7 +197,7 @@ impl<'a> FnLower<'a> {
             Stmt::Expr(e) => {
                 self.expr(e);
             }
-            Stmt::If(cond, then, els) => self.if_stmt(cond, then, els),
+            Stmt::If(arms, els) => self.if_stmt(arms, els),
             Stmt::While(cond, body) => self.while_stmt(cond, body),
             Stmt::For {
                 var,
@@ -255,29 +255,52 @@ impl<'a> FnLower<'a> {
         self.ins(set, None, Some(span));
     }
 
-    /// Fig. 3b: condition block filled, then and else sealed at once, the
-    /// join sealed after both arms are filled. A constant condition builds
-    /// only the live arm, in the current block (§3.1, Fig. 4).
-    fn if_stmt(&mut self, cond: &tast::Expr, then: &[Stmt], els: &[Stmt]) {
-        let c = self.expr_value(cond);
-        if self.b.optimizing() {
-            if let Some(Const::Bool(k)) = self.b.const_value(c) {
-                self.stmts(if k { then } else { els });
+    /// Fig. 3b, once per arm of an `if`/`else if` chain: the condition's
+    /// block is filled, the arm and the rest of the chain are sealed at
+    /// once, the shared join is sealed after every arm is filled. A
+    /// constant condition builds only the live arm (§3.1, Fig. 4).
+    fn if_stmt(&mut self, arms: &[(tast::Expr, Vec<Stmt>)], els: &[Stmt]) {
+        let mut join: Option<Block> = None;
+        for (i, (cond, body)) in arms.iter().enumerate() {
+            let c = self.expr_value(cond);
+            if self.b.optimizing() {
+                match self.b.const_value(c) {
+                    Some(Const::Bool(false)) => continue,
+                    Some(Const::Bool(true)) => return self.finish_if(body, join),
+                    _ => {}
+                }
+            }
+            let join = *join.get_or_insert_with(|| self.b.create_block());
+            let then_block = self.b.create_block();
+            // Without an `else`, the last condition's false edge goes
+            // straight to the join.
+            let last = i + 1 == arms.len() && els.is_empty();
+            let next = if last { join } else { self.b.create_block() };
+            self.b.branch(c, then_block, next);
+            self.b.seal_block(then_block);
+            self.arm(then_block, body, join);
+            if last {
+                self.b.seal_block(join);
+                self.b.switch_to_block(join);
                 return;
             }
+            self.b.seal_block(next);
+            self.b.switch_to_block(next);
         }
-        let then_block = self.b.create_block();
-        let else_block = (!els.is_empty()).then(|| self.b.create_block());
-        let join = self.b.create_block();
-        self.b.branch(c, then_block, else_block.unwrap_or(join));
-        self.b.seal_block(then_block);
-        self.arm(then_block, then, join);
-        if let Some(else_block) = else_block {
-            self.b.seal_block(else_block);
-            self.arm(else_block, els, join);
+        self.finish_if(els, join);
+    }
+
+    /// Builds the last reachable arm in the current block and continues
+    /// after the chain.
+    fn finish_if(&mut self, body: &[Stmt], join: Option<Block>) {
+        self.stmts(body);
+        if let Some(join) = join {
+            if !self.b.is_unreachable() {
+                self.b.jump(join);
+            }
+            self.b.seal_block(join);
+            self.b.switch_to_block(join);
         }
-        self.b.seal_block(join);
-        self.b.switch_to_block(join);
     }
 
     fn arm(&mut self, block: Block, body: &[Stmt], join: Block) {

@@ -60,10 +60,10 @@ pub enum StmtKind {
         value: Expr,
     },
     Expr(Expr),
+    /// `if c1 { … } else if c2 { … } else { … }`: the arms in order, flat,
+    /// so that long `else if` chains never nest.
     If {
-        cond: Expr,
-        then: Block,
-        /// `else if` is an `else` block holding one `if` statement.
+        arms: Vec<(Expr, Block)>,
         els: Option<Block>,
     },
     While {

@@ -2,6 +2,7 @@
 //! (LANGUAGE.md §1).
 
 use super::ast::Span;
+use super::error::ParseError;
 use super::SyntaxError;
 use chumsky::prelude::*;
 use std::fmt;
@@ -53,7 +54,7 @@ pub fn lex(src: &str) -> (Vec<Spanned>, Vec<SyntaxError>) {
     (tokens.unwrap_or_default(), errors)
 }
 
-fn digits(radix: u32) -> impl Parser<char, String, Error = Simple<char>> + Clone {
+fn digits(radix: u32) -> impl Parser<char, String, Error = ParseError<char>> + Clone {
     filter(move |c: &char| c.is_digit(radix))
         .chain(filter(move |c: &char| c.is_digit(radix) || *c == '_').repeated())
         .collect::<String>()
@@ -70,7 +71,7 @@ fn digits_value(digits: &str, radix: u32) -> u64 {
         .unwrap_or(u64::MAX)
 }
 
-fn number() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
+fn number() -> impl Parser<char, Token, Error = ParseError<char>> + Clone {
     let radix = |prefix: &'static str, upper: &'static str, radix: u32| {
         just(prefix)
             .or(just(upper))
@@ -95,12 +96,12 @@ fn number() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
                 text.retain(|c| c != '_');
                 text.parse::<f64>()
                     .map(|f| Token::Float(f.to_bits()))
-                    .map_err(|_| Simple::custom(span, "malformed float literal"))
+                    .map_err(|_| ParseError::custom(span, "malformed float literal"))
             });
     radix("0x", "0X", 16).or(radix("0b", "0B", 2)).or(decimal)
 }
 
-fn string() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
+fn string() -> impl Parser<char, Token, Error = ParseError<char>> + Clone {
     // Any escaped character is consumed, so that a bad escape is reported
     // as itself and the string still ends where it should.
     let escape = just('\\')
@@ -113,7 +114,7 @@ fn string() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
             '"' => '"',
             '0' => '\0',
             other => {
-                emit(Simple::custom(
+                emit(ParseError::custom(
                     span,
                     format!("unknown escape sequence `\\{other}`"),
                 ));
@@ -129,18 +130,18 @@ fn string() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
         .then(just('"').or_not())
         .try_map(|(s, close), span: Span| match close {
             Some(_) => Ok(Token::Str(s)),
-            None => Err(Simple::custom(span, "unterminated string literal")),
+            None => Err(ParseError::custom(span, "unterminated string literal")),
         })
 }
 
-fn word() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
+fn word() -> impl Parser<char, Token, Error = ParseError<char>> + Clone {
     text::ident().map(|id: String| match KEYWORDS.iter().find(|k| **k == id) {
         Some(kw) => Token::Kw(kw),
         None => Token::Ident(id),
     })
 }
 
-fn symbol() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
+fn symbol() -> impl Parser<char, Token, Error = ParseError<char>> + Clone {
     choice(
         SYMBOLS
             .iter()
@@ -149,7 +150,7 @@ fn symbol() -> impl Parser<char, Token, Error = Simple<char>> + Clone {
     )
 }
 
-fn comment() -> impl Parser<char, (), Error = Simple<char>> + Clone {
+fn comment() -> impl Parser<char, (), Error = ParseError<char>> + Clone {
     let line = just("//")
         .then(filter(|c: &char| *c != '\n').repeated())
         .ignored();
@@ -163,13 +164,13 @@ fn comment() -> impl Parser<char, (), Error = Simple<char>> + Clone {
         )
         .validate(|closed, span: Span, emit| {
             if !closed {
-                emit(Simple::custom(span, "unterminated block comment"));
+                emit(ParseError::custom(span, "unterminated block comment"));
             }
         });
     line.or(block)
 }
 
-fn lexer() -> impl Parser<char, Vec<Spanned>, Error = Simple<char>> {
+fn lexer() -> impl Parser<char, Vec<Spanned>, Error = ParseError<char>> {
     let skip = comment().padded().repeated().ignored();
     let token = number()
         .or(string())

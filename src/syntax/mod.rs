@@ -6,14 +6,14 @@
 //! turns pathological input (100 000 nested parentheses) into a clear error.
 
 pub mod ast;
+pub mod error;
 pub mod lexer;
 pub mod parser;
 
 use ast::Span;
-use chumsky::error::{Simple, SimpleReason};
+use error::ParseError;
 use lexer::Token;
 use std::fmt::Display;
-use std::hash::Hash;
 
 /// How deeply brackets `( [ {` may nest.
 pub const MAX_NESTING: usize = 256;
@@ -33,38 +33,40 @@ impl SyntaxError {
         }
     }
 
-    fn from_simple<T: Hash + Eq + Display>(err: Simple<T>, what: &str) -> Self {
-        let message = match err.reason() {
-            SimpleReason::Custom(msg) => msg.clone(),
-            SimpleReason::Unclosed { delimiter, .. } => format!("unclosed `{delimiter}`"),
-            SimpleReason::Unexpected => {
-                let found = match err.found() {
-                    Some(t) => format!("unexpected {what} `{}`", escape_for_message(t)),
-                    None => "unexpected end of input".to_string(),
-                };
-                let mut expected: Vec<String> = err
-                    .expected()
-                    .filter_map(|e| e.as_ref().map(|t| format!("`{t}`")))
-                    .collect();
-                expected.sort();
-                if let Some(label) = err.label() {
-                    format!("{found}, expected {label}")
-                } else if expected.is_empty() || expected.len() > 8 {
-                    found
-                } else {
-                    format!("{found}, expected {}", expected.join(", "))
-                }
+    fn from_parse_error<T: Display>(err: ParseError<T>, what: &str) -> Self {
+        let message = if let Some(msg) = err.custom {
+            msg
+        } else if let Some(open) = &err.unclosed {
+            format!("unclosed `{open}`")
+        } else {
+            let found = match &err.found {
+                Some(t) => format!("unexpected {what} `{}`", escape_for_message(t)),
+                None => "unexpected end of input".to_string(),
+            };
+            let mut expected: Vec<String> = err
+                .expected
+                .iter()
+                .filter_map(|e| e.as_ref().map(|t| format!("`{t}`")))
+                .collect();
+            expected.sort();
+            expected.dedup();
+            if let Some(label) = err.label {
+                format!("{found}, expected {label}")
+            } else if expected.is_empty() || expected.len() > 8 {
+                found
+            } else {
+                format!("{found}, expected {}", expected.join(", "))
             }
         };
-        SyntaxError::new(err.span(), message)
+        SyntaxError::new(err.span, message)
     }
 
-    pub fn from_char_error(err: Simple<char>) -> Self {
-        Self::from_simple(err, "character")
+    pub fn from_char_error(err: ParseError<char>) -> Self {
+        Self::from_parse_error(err, "character")
     }
 
-    pub fn from_token_error(err: Simple<Token>) -> Self {
-        Self::from_simple(err, "token")
+    pub fn from_token_error(err: ParseError<Token>) -> Self {
+        Self::from_parse_error(err, "token")
     }
 }
 

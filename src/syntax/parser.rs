@@ -1,16 +1,14 @@
 //! The chumsky parser: tokens to [`Program`] (LANGUAGE.md §3–§5).
 
-// chumsky 0.9 returns its `Simple` error by value from `select!` closures.
-#![allow(clippy::result_large_err)]
-
 use super::ast::*;
+use super::error::ParseError;
 use super::lexer::{Spanned, Token};
 use super::SyntaxError;
 use crate::types::Type;
 use chumsky::prelude::*;
 use chumsky::Stream;
 
-type E = Simple<Token>;
+type E = ParseError<Token>;
 
 /// Parses the token stream; `end` is the offset just past the source.
 pub fn parse_tokens(tokens: Vec<Spanned>, end: usize) -> (Option<Program>, Vec<SyntaxError>) {
@@ -42,7 +40,7 @@ fn type_name() -> impl Parser<Token, Type, Error = E> + Clone {
                 "int" => Ok(Type::Int),
                 "float" => Ok(Type::Float),
                 "bool" => Ok(Type::Bool),
-                _ => Err(Simple::custom(span, format!("unknown type `{name}`"))),
+                _ => Err(ParseError::custom(span, format!("unknown type `{name}`"))),
             });
         base.or(ty.delimited_by(sym("["), sym("]")).map(Type::array_of))
     })
@@ -131,7 +129,7 @@ pub fn expr() -> impl Parser<Token, Expr, Error = E> + Clone {
             });
 
         let empty_array = sym("[").then(sym("]")).validate(|_, span, emit| {
-            emit(Simple::custom(
+            emit(ParseError::custom(
                 span.clone(),
                 "an array literal needs at least one element (write `[x; 0]` for an empty array)",
             ));
@@ -215,7 +213,7 @@ pub fn expr() -> impl Parser<Token, Expr, Error = E> + Clone {
             .then(cmp_op.then(bitor).repeated())
             .validate(|(first, rest), span, emit| {
                 if rest.len() > 1 {
-                    emit(Simple::custom(
+                    emit(ParseError::custom(
                         span,
                         "comparison operators cannot be chained (write `a < b && b < c`)",
                     ));
@@ -283,25 +281,21 @@ pub fn stmt() -> impl Parser<Token, Stmt, Error = E> + Clone {
             .then_ignore(sym(";"))
             .map(|((name, ty), init)| StmtKind::Let { name, ty, init });
 
-        let if_ = recursive(|if_| {
-            kw("if")
-                .ignore_then(expr.clone())
-                .then(block.clone())
-                .then(
-                    kw("else")
-                        .ignore_then(
-                            if_.map(|s: Stmt| Block {
-                                span: s.span.clone(),
-                                stmts: vec![s],
-                            })
-                            .or(block.clone()),
-                        )
-                        .or_not(),
-                )
-                .map_with_span(|((cond, then), els), span| {
-                    stmt_node(StmtKind::If { cond, then, els }, span)
-                })
-        });
+        let if_ = kw("if")
+            .ignore_then(expr.clone())
+            .then(block.clone())
+            .then(
+                kw("else")
+                    .ignore_then(kw("if"))
+                    .ignore_then(expr.clone())
+                    .then(block.clone())
+                    .repeated(),
+            )
+            .then(kw("else").ignore_then(block.clone()).or_not())
+            .map(|((first, mut rest), els)| {
+                rest.insert(0, first);
+                StmtKind::If { arms: rest, els }
+            });
 
         let while_ = kw("while")
             .ignore_then(expr.clone())
@@ -342,7 +336,7 @@ pub fn stmt() -> impl Parser<Token, Stmt, Error = E> + Clone {
         .then_ignore(sym(";"));
 
         let statement = choice((
-            if_,
+            if_.map_with_span(stmt_node),
             let_.or(while_)
                 .or(for_)
                 .or(block.map(StmtKind::Block))
