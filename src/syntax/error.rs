@@ -16,10 +16,17 @@ pub struct ParseError<I> {
     pub found: Option<I>,
     pub expected: Vec<Option<I>>,
     pub label: Option<&'static str>,
+    /// Rarely present, so boxed: errors are created (and mostly dropped)
+    /// for every failing alternative.
+    pub note: Option<Box<Note<I>>>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Note<I> {
     /// A message of our own, replacing "unexpected …".
-    pub custom: Option<String>,
-    /// The opening delimiter left unclosed, if that is the error.
-    pub unclosed: Option<I>,
+    Custom(String),
+    /// The opening delimiter left unclosed.
+    Unclosed(I),
 }
 
 impl<I> ParseError<I> {
@@ -29,8 +36,7 @@ impl<I> ParseError<I> {
             found: None,
             expected: Vec::new(),
             label: None,
-            custom: Some(message.into()),
-            unclosed: None,
+            note: Some(Box::new(Note::Custom(message.into()))),
         }
     }
 }
@@ -49,8 +55,7 @@ impl<I: Clone + PartialEq> chumsky::Error<I> for ParseError<I> {
             found,
             expected: expected.into_iter().take(MAX_EXPECTED).collect(),
             label: None,
-            custom: None,
-            unclosed: None,
+            note: None,
         }
     }
 
@@ -62,7 +67,7 @@ impl<I: Clone + PartialEq> chumsky::Error<I> for ParseError<I> {
         found: Option<I>,
     ) -> Self {
         let mut e = Self::expected_input_found(span, Some(Some(expected)), found);
-        e.unclosed = Some(unclosed);
+        e.note = Some(Box::new(Note::Unclosed(unclosed)));
         e
     }
 
@@ -75,11 +80,8 @@ impl<I: Clone + PartialEq> chumsky::Error<I> for ParseError<I> {
         if self.label != other.label {
             self.label = None;
         }
-        if self.custom.is_none() {
-            self.custom = other.custom;
-        }
-        if self.unclosed.is_none() {
-            self.unclosed = other.unclosed;
+        if self.note.is_none() {
+            self.note = other.note;
         }
         for e in other.expected {
             if self.expected.len() >= MAX_EXPECTED {

@@ -11,7 +11,7 @@ pub mod lexer;
 pub mod parser;
 
 use ast::Span;
-use error::ParseError;
+use error::{Note, ParseError};
 use lexer::Token;
 use std::fmt::Display;
 
@@ -34,10 +34,11 @@ impl SyntaxError {
     }
 
     fn from_parse_error<T: Display>(err: ParseError<T>, what: &str) -> Self {
-        let message = if let Some(msg) = err.custom {
-            msg
-        } else if let Some(open) = &err.unclosed {
-            format!("unclosed `{open}`")
+        let message = if let Some(note) = err.note {
+            match *note {
+                Note::Custom(msg) => msg,
+                Note::Unclosed(open) => format!("unclosed `{open}`"),
+            }
         } else {
             let found = match &err.found {
                 Some(t) => format!("unexpected {what} `{}`", escape_for_message(t)),
