@@ -77,9 +77,10 @@ impl<I: Clone + PartialEq> chumsky::Error<I> for ParseError<I> {
     }
 
     fn merge(mut self, other: Self) -> Self {
-        if self.label != other.label {
-            self.label = None;
-        }
+        self.label = match (self.label, other.label) {
+            (Some(a), Some(b)) if a != b => None,
+            (a, b) => a.or(b),
+        };
         if self.note.is_none() {
             self.note = other.note;
         }

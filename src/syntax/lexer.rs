@@ -35,7 +35,6 @@ const KEYWORDS: &[&str] = &[
     "fn", "let", "if", "else", "while", "for", "in", "break", "continue", "return", "true", "false",
 ];
 
-/// Longest first, so that `<<=` wins over `<<` and `<`.
 const SYMBOLS: &[&str] = &[
     "<<=", ">>=", "..", "->", "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "+=", "-=", "*=",
     "/=", "%=", "&=", "|=", "^=", "+", "-", "*", "/", "%", "&", "|", "^", "!", "<", ">", "=", "(",
@@ -142,12 +141,24 @@ fn word() -> impl Parser<char, Token, Error = ParseError<char>> + Clone {
 }
 
 fn symbol() -> impl Parser<char, Token, Error = ParseError<char>> + Clone {
-    choice(
+    // Longest match by table lookup: a 3-, then 2-, then 1-character symbol.
+    // (One attempt per length instead of one per symbol: failing chumsky
+    // alternatives are what lexing time goes to.)
+    let lookup = |text: String, span: Span| {
         SYMBOLS
             .iter()
-            .map(|s| just(*s).to(Token::Sym(s)))
-            .collect::<Vec<_>>(),
-    )
+            .find(|s| **s == text)
+            .map(|s| Token::Sym(s))
+            .ok_or_else(|| ParseError::expected_input_found(span, None, text.chars().next()))
+    };
+    let sym_of = move |len: usize| {
+        any()
+            .repeated()
+            .exactly(len)
+            .collect::<String>()
+            .try_map(lookup)
+    };
+    sym_of(3).or(sym_of(2)).or(sym_of(1))
 }
 
 fn comment() -> impl Parser<char, (), Error = ParseError<char>> + Clone {
@@ -171,10 +182,19 @@ fn comment() -> impl Parser<char, (), Error = ParseError<char>> + Clone {
 }
 
 fn lexer() -> impl Parser<char, Vec<Spanned>, Error = ParseError<char>> {
-    let skip = comment().padded().repeated().ignored();
-    let token = number()
-        .or(string())
-        .or(word())
+    // Each kind of token is guarded by its first character, so that a
+    // token costs one or two failed alternatives, not a dozen.
+    let skip = filter(|c: &char| *c == '/')
+        .rewind()
+        .ignore_then(comment())
+        .padded()
+        .repeated()
+        .ignored();
+    let token = filter(|c: &char| c.is_ascii_alphabetic() || *c == '_')
+        .rewind()
+        .ignore_then(word())
+        .or(filter(char::is_ascii_digit).rewind().ignore_then(number()))
+        .or(filter(|c: &char| *c == '"').rewind().ignore_then(string()))
         .or(symbol())
         .map_with_span(|t, span| (t, span))
         .recover_with(skip_then_retry_until([]));

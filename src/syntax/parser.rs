@@ -68,12 +68,26 @@ fn recover_brackets<O>(
     nested_delimiters(Token::Sym(open), Token::Sym(close), others, fallback)
 }
 
+/// Matches one of the symbols of `table` and yields its value, in one
+/// attempt (a `choice` of `just`s fails once per entry).
+fn sym_op<T: Copy + 'static>(
+    table: &'static [(&'static str, T)],
+) -> impl Parser<Token, T, Error = E> + Clone {
+    filter_map(move |span, tok: Token| {
+        let found = match &tok {
+            Token::Sym(s) => table.iter().find(|(t, _)| t == s).map(|(_, v)| *v),
+            _ => None,
+        };
+        found.ok_or_else(|| ParseError::expected_input_found(span, None, Some(tok)))
+    })
+}
+
 /// One left-associative level of binary operators over `operand`.
 fn binary_level(
     operand: impl Parser<Token, Expr, Error = E> + Clone + 'static,
     ops: &'static [(&'static str, BinOp)],
 ) -> BoxedParser<'static, Token, Expr, E> {
-    let op = choice(ops.iter().map(|(s, op)| sym(s).to(*op)).collect::<Vec<_>>());
+    let op = sym_op(ops);
     operand
         .clone()
         .then(op.then(operand).repeated())
@@ -86,13 +100,12 @@ fn binary_level(
 
 fn logical_level(
     operand: impl Parser<Token, Expr, Error = E> + Clone + 'static,
-    op: &'static str,
-    make: fn(Box<Expr>, Box<Expr>) -> ExprKind,
+    op: &'static [(&'static str, fn(Box<Expr>, Box<Expr>) -> ExprKind)],
 ) -> BoxedParser<'static, Token, Expr, E> {
     operand
         .clone()
-        .then(sym(op).ignore_then(operand).repeated())
-        .foldl(move |l, r| {
+        .then(sym_op(op).then(operand).repeated())
+        .foldl(|l, (make, r)| {
             let span = l.span.start..r.span.end;
             expr_node(make(Box::new(l), Box::new(r)), span)
         })
@@ -182,7 +195,7 @@ pub fn expr() -> impl Parser<Token, Expr, Error = E> + Clone {
             })
             .boxed();
 
-        let unary = choice((sym("-").to(UnOp::Neg), sym("!").to(UnOp::Not)))
+        let unary = sym_op(&[("-", UnOp::Neg), ("!", UnOp::Not)])
             .map_with_span(|op, span: Span| (op, span))
             .repeated()
             .then(postfix)
@@ -200,14 +213,14 @@ pub fn expr() -> impl Parser<Token, Expr, Error = E> + Clone {
         let bitxor = binary_level(bitand, &[("^", BitXor)]);
         let bitor = binary_level(bitxor, &[("|", BitOr)]);
 
-        let cmp_op = choice((
-            sym("==").to(Eq),
-            sym("!=").to(Ne),
-            sym("<=").to(Le),
-            sym(">=").to(Ge),
-            sym("<").to(Lt),
-            sym(">").to(Gt),
-        ));
+        let cmp_op = sym_op(&[
+            ("==", Eq),
+            ("!=", Ne),
+            ("<=", Le),
+            (">=", Ge),
+            ("<", Lt),
+            (">", Gt),
+        ]);
         let comparison = bitor
             .clone()
             .then(cmp_op.then(bitor).repeated())
@@ -228,8 +241,8 @@ pub fn expr() -> impl Parser<Token, Expr, Error = E> + Clone {
             })
             .boxed();
 
-        let and = logical_level(comparison, "&&", ExprKind::And);
-        logical_level(and, "||", ExprKind::Or)
+        let and = logical_level(comparison, &[("&&", ExprKind::And)]);
+        logical_level(and, &[("||", ExprKind::Or)])
     })
 }
 
@@ -239,25 +252,19 @@ fn stmt_node(kind: StmtKind, span: Span) -> Stmt {
 
 fn assign_op() -> impl Parser<Token, Option<BinOp>, Error = E> + Clone {
     use BinOp::*;
-    let compound: &[(&str, BinOp)] = &[
-        ("+=", Add),
-        ("-=", Sub),
-        ("*=", Mul),
-        ("/=", Div),
-        ("%=", Rem),
-        ("&=", BitAnd),
-        ("|=", BitOr),
-        ("^=", BitXor),
-        ("<<=", Shl),
-        (">>=", Shr),
-    ];
-    let compound = choice(
-        compound
-            .iter()
-            .map(|(s, op)| just(Token::Sym(s)).to(Some(*op)))
-            .collect::<Vec<_>>(),
-    );
-    sym("=").to(None).or(compound)
+    sym_op(&[
+        ("=", None),
+        ("+=", Some(Add)),
+        ("-=", Some(Sub)),
+        ("*=", Some(Mul)),
+        ("/=", Some(Div)),
+        ("%=", Some(Rem)),
+        ("&=", Some(BitAnd)),
+        ("|=", Some(BitOr)),
+        ("^=", Some(BitXor)),
+        ("<<=", Some(Shl)),
+        (">>=", Some(Shr)),
+    ])
 }
 
 pub fn stmt() -> impl Parser<Token, Stmt, Error = E> + Clone {
