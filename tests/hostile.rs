@@ -1,0 +1,122 @@
+//! Pathological input ends in a result or a clear compile error, never a
+//! stack overflow, panic or signal of the compiler.
+
+mod common;
+use common::*;
+
+fn expect_error(name: &str, src: &str, fragment: &str) {
+    let run = run_source(name, src, &[]);
+    assert_eq!(run.status, 1, "{name}: {}", run.stderr);
+    assert!(run.stderr.contains(fragment), "{name}: {}", run.stderr);
+    assert!(!run.stderr.contains("panicked"), "{name}: {}", run.stderr);
+}
+
+fn expect_output(name: &str, src: &str, out: &str) {
+    let run = run_source(name, src, &[]);
+    assert_eq!(run.status, 0, "{name}: {}", run.stderr);
+    assert_eq!(run.stdout, out, "{name}");
+}
+
+#[test]
+fn hundred_thousand_nested_parentheses() {
+    let src = format!("print({}1{});\n", "(".repeat(100_000), ")".repeat(100_000));
+    expect_error(
+        "parens.toy",
+        &src,
+        "parens.toy:1:262: error: brackets nest too deeply",
+    );
+}
+
+#[test]
+fn ten_thousand_nested_blocks() {
+    let src = format!("{}print(1);{}\n", "{".repeat(10_000), "}".repeat(10_000));
+    expect_error("blocks.toy", &src, "nest too deeply");
+}
+
+#[test]
+fn nesting_just_below_the_limits_compiles() {
+    let src = format!("print({}1{});\n", "(".repeat(250), ")".repeat(250));
+    expect_output("parens250.toy", &src, "1\n");
+    let src = format!("print({});\n", vec!["1"; 4_000].join(" + "));
+    expect_output("sum4000.toy", &src, "4000\n");
+}
+
+#[test]
+fn a_million_term_expression_and_deep_unary_chains() {
+    let src = format!("print({});\n", vec!["1"; 1_000_000].join("+"));
+    expect_error("chain.toy", &src, "expression nests too deeply");
+    let src = format!("print({}1);\n", "- ".repeat(100_000));
+    expect_error("unary.toy", &src, "expression nests too deeply");
+}
+
+/// Five megabytes of source in many functions (as real programs are),
+/// each called once from the top level.
+#[test]
+fn five_megabyte_source_file() {
+    let mut src = String::new();
+    let mut calls = String::from("let total = 0;\n");
+    let mut n = 0u64;
+    while src.len() + calls.len() < 5 << 20 {
+        src.push_str(&format!(
+            "fn f{n}(a: int) -> int {{\n    let b = a * 3 + {n};\n    if b % 2 == 0 {{ b = b / 2; }}\n    return b;\n}}\n"
+        ));
+        calls.push_str(&format!("total += f{n}(1);\n"));
+        n += 1;
+    }
+    let expected: u64 = (0..n)
+        .map(|k| if (3 + k) % 2 == 0 { (3 + k) / 2 } else { 3 + k })
+        .sum();
+    let run = run_source("big.toy", &format!("{src}{calls}print(total);\n"), &[]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, format!("{expected}\n"));
+}
+
+/// Ullrich's thesis §7, Figure 11: n sequential `if`s between `x = f()` and
+/// `y = x`; a naive functional construction is exponential here.
+#[test]
+fn ullrich_hundred_thousand_sequential_ifs() {
+    let mut src = String::from("fn f() -> int { return 5; }\nfn g() -> int {\n    let x = f();\n");
+    for _ in 0..100_000 {
+        src.push_str("    if x > 1 {} else {}\n");
+    }
+    src.push_str("    let y = x;\n    return y;\n}\nprint(g());\n");
+    expect_output("ullrich.toy", &src, "5\n");
+}
+
+#[test]
+fn ten_thousand_else_ifs() {
+    let mut src = String::from("let x = 9999;\nif x == 0 { print(0); }");
+    for i in 1..10_000 {
+        src.push_str(&format!(" else if x == {i} {{ print({i}); }}"));
+    }
+    src.push_str(" else { print(-1); }\n");
+    expect_output("elseif.toy", &src, "9999\n");
+}
+
+#[test]
+fn function_with_ten_thousand_parameters() {
+    let params: Vec<String> = (0..10_000).map(|i| format!("a{i}: int")).collect();
+    let args: Vec<String> = (0..10_000).map(|i| i.to_string()).collect();
+    let src = format!(
+        "fn f({}) -> int {{ return a0 + a5000 + a9999; }}\nprint(f({}));\n",
+        params.join(", "),
+        args.join(", ")
+    );
+    expect_output("params.toy", &src, "14999\n");
+}
+
+#[test]
+fn integer_literal_with_ten_thousand_digits() {
+    expect_error(
+        "digits.toy",
+        &format!("print({});\n", "9".repeat(10_000)),
+        "too large",
+    );
+}
+
+#[test]
+fn unterminated_constructs_at_end_of_file() {
+    expect_error("open_paren.toy", "print((1 + 2);\n", "error:");
+    expect_error("open_brace.toy", "fn f() {\n  print(1);\n", "error:");
+    expect_error("open_str.toy", "print(\"abc", "unterminated string");
+}
