@@ -43,13 +43,17 @@ impl ErrorKind {
         }
     }
 
-    fn message(self) -> &'static str {
+    /// The message, with the operands `a` and `b` the error concerns
+    /// (index and length, or the requested length).
+    fn message(self, a: i64, b: i64) -> String {
         match self {
-            Self::DivisionByZero => "division by zero",
-            Self::IndexOutOfBounds => "index out of bounds",
-            Self::StackOverflow => "stack overflow",
-            Self::NegativeLength => "negative array length",
-            Self::OutOfMemory => "out of memory allocating array",
+            Self::DivisionByZero => "division by zero".into(),
+            Self::IndexOutOfBounds => {
+                format!("index out of bounds: the length is {b} but the index is {a}")
+            }
+            Self::StackOverflow => "stack overflow".into(),
+            Self::NegativeLength => format!("negative array length {a}"),
+            Self::OutOfMemory => format!("out of memory allocating an array of length {a}"),
         }
     }
 }
@@ -110,14 +114,14 @@ pub fn set_source_name(name: &str) {
 }
 
 /// Reports a runtime error at `loc` and ends the process with status 2.
-pub fn runtime_error(kind: ErrorKind, loc: i64) -> ! {
+pub fn runtime_error(kind: ErrorKind, loc: i64, a: i64, b: i64) -> ! {
     flush_stdout();
     let (line, col) = unpack_loc(loc);
     let name = SOURCE_NAME
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .clone();
-    eprintln!("{name}:{line}:{col}: runtime error: {}", kind.message());
+    eprintln!("{name}:{line}:{col}: runtime error: {}", kind.message(a, b));
     std::process::exit(2)
 }
 
@@ -192,22 +196,22 @@ unsafe fn write_array(out: &mut Vec<u8>, arr: *const i64, elem_code: i64) {
 
 fn alloc_array(len: i64, loc: i64) -> *mut i64 {
     if len < 0 {
-        runtime_error(ErrorKind::NegativeLength, loc);
+        runtime_error(ErrorKind::NegativeLength, loc, len, 0);
     }
     let bytes = (len as u64)
         .checked_mul(ELEM_SIZE as u64)
         .and_then(|b| b.checked_add(ARRAY_HEADER as u64))
         .filter(|&b| b <= isize::MAX as u64 / 2);
     let Some(bytes) = bytes else {
-        runtime_error(ErrorKind::OutOfMemory, loc)
+        runtime_error(ErrorKind::OutOfMemory, loc, len, 0)
     };
     let Ok(layout) = std::alloc::Layout::from_size_align(bytes as usize, 8) else {
-        runtime_error(ErrorKind::OutOfMemory, loc)
+        runtime_error(ErrorKind::OutOfMemory, loc, len, 0)
     };
     // SAFETY: the layout has a non-zero size (the header).
     let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut i64;
     if ptr.is_null() {
-        runtime_error(ErrorKind::OutOfMemory, loc);
+        runtime_error(ErrorKind::OutOfMemory, loc, len, 0);
     }
     // SAFETY: freshly allocated with room for the header.
     unsafe { *ptr = len };
@@ -243,9 +247,11 @@ pub extern "C" fn toy_rt_empty_array() -> *mut i64 {
 
 // ---------------------------------------------------------------- errors, math, clock
 
+/// Called by compiled code when a check fails; `a` and `b` are the
+/// operands the error concerns (see [`ErrorKind`]).
 #[no_mangle]
-pub extern "C" fn toy_rt_error(code: i64, loc: i64) -> ! {
-    runtime_error(ErrorKind::from_code(code), loc)
+pub extern "C" fn toy_rt_error(code: i64, loc: i64, a: i64, b: i64) -> ! {
+    runtime_error(ErrorKind::from_code(code), loc, a, b)
 }
 
 /// Float remainder, truncated like C's `fmod` (Rust's `%` on `f64`).

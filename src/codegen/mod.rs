@@ -143,7 +143,7 @@ impl Runtime {
             print_array: f("toy_rt_print_array", &[ptr, I64], None)?,
             array_new: f("toy_rt_array_new", &[I64, I64, I64], Some(ptr))?,
             empty_array: f("toy_rt_empty_array", &[], Some(ptr))?,
-            error: f("toy_rt_error", &[I64, I64], None)?,
+            error: f("toy_rt_error", &[I64, I64, I64, I64], None)?,
             fmod: f("toy_rt_fmod", &[F64, F64], Some(F64))?,
             clock: f("toy_rt_clock", &[], Some(F64))?,
             stack_limit: module

@@ -142,8 +142,9 @@ impl<M: Module> Translator<'_, '_, M> {
         self.b.ins().symbol_value(ptr, gv)
     }
 
-    /// Branches to a cold block reporting `kind` at `loc` when `failed`.
-    fn check(&mut self, failed: cl::Value, kind: ErrorKind, loc: SrcLoc) {
+    /// Branches to a cold block reporting `kind` at `loc` when `failed`;
+    /// `details` are the operands the message names (index and length).
+    fn check(&mut self, failed: cl::Value, kind: ErrorKind, loc: SrcLoc, details: [cl::Value; 2]) {
         let error = self.b.create_block();
         let ok = self.b.create_block();
         self.b.set_cold_block(error);
@@ -151,7 +152,7 @@ impl<M: Module> Translator<'_, '_, M> {
         self.b.switch_to_block(error);
         let code = self.b.ins().iconst(types::I64, kind as i64);
         let loc = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
-        self.call_rt(self.env.runtime.error, &[code, loc]);
+        self.call_rt(self.env.runtime.error, &[code, loc, details[0], details[1]]);
         self.b.ins().trap(cl::TrapCode::unwrap_user(1));
         self.b.switch_to_block(ok);
     }
@@ -291,7 +292,7 @@ impl<M: Module> Translator<'_, '_, M> {
         loc: SrcLoc,
     ) -> cl::Value {
         let is_zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
-        self.check(is_zero, ErrorKind::DivisionByZero, loc);
+        self.check(is_zero, ErrorKind::DivisionByZero, loc, [a, b]);
         let ins = self.b.ins();
         let minus_one = ins.icmp_imm_s(IntCC::Equal, b, -1);
         let one = self.b.ins().iconst(types::I64, 1);
@@ -329,7 +330,7 @@ impl<M: Module> Translator<'_, '_, M> {
         let limit_addr = self.data_addr(self.env.runtime.stack_limit);
         let limit = self.b.ins().load(ptr, mem(), limit_addr, 0);
         let overflow = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, limit);
-        self.check(overflow, ErrorKind::StackOverflow, loc);
+        self.check(overflow, ErrorKind::StackOverflow, loc, [sp, limit]);
         let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
         let callee = self.env.functions[func as usize];
         self.call_rt(callee, &args)
@@ -342,7 +343,7 @@ impl<M: Module> Translator<'_, '_, M> {
         let i = self.val(index);
         let len = self.b.ins().load(types::I64, mem(), a, 0);
         let out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, len);
-        self.check(out, ErrorKind::IndexOutOfBounds, loc);
+        self.check(out, ErrorKind::IndexOutOfBounds, loc, [i, len]);
         let offset = self
             .b
             .ins()

@@ -158,7 +158,13 @@ fn symbol() -> impl Parser<char, Token, Error = ParseError<char>> + Clone {
             .collect::<String>()
             .try_map(lookup)
     };
-    sym_of(3).or(sym_of(2)).or(sym_of(1))
+    // Only characters that begin a longer symbol try the longer lengths
+    // (a failed attempt past the input's end would outrank the real error).
+    let starts_longer = |c: &char| "<>=!&|+-*/%^.".contains(*c);
+    filter(starts_longer)
+        .rewind()
+        .ignore_then(sym_of(3).or(sym_of(2)))
+        .or(sym_of(1))
 }
 
 fn comment() -> impl Parser<char, (), Error = ParseError<char>> + Clone {

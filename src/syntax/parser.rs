@@ -98,9 +98,12 @@ fn binary_level(
         .boxed()
 }
 
+/// Builds `&&` or `||` nodes.
+type MakeLogical = fn(Box<Expr>, Box<Expr>) -> ExprKind;
+
 fn logical_level(
     operand: impl Parser<Token, Expr, Error = E> + Clone + 'static,
-    op: &'static [(&'static str, fn(Box<Expr>, Box<Expr>) -> ExprKind)],
+    op: &'static [(&'static str, MakeLogical)],
 ) -> BoxedParser<'static, Token, Expr, E> {
     operand
         .clone()
