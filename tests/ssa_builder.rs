@@ -2,8 +2,13 @@
 //! built block by block, checked with the IR verifier.
 
 use jitrun::ir::verify::verify_function;
-use jitrun::ir::{InstKind, SrcLoc, Ty, ValueDef};
+use jitrun::ir::{BinaryOp, Cmp, InstKind, SrcLoc, Ty, Value, ValueDef};
 use jitrun::ssa::builder::SsaBuilder;
+
+fn binary(b: &mut SsaBuilder, op: BinaryOp, x: Value, y: Value, ty: Ty) -> Value {
+    b.ins(InstKind::Binary(op, x, y), Some(ty), SrcLoc::default())
+        .unwrap()
+}
 
 fn int_param_builder(n_params: usize) -> SsaBuilder {
     SsaBuilder::new("t", &vec![Ty::Int; n_params], Some(Ty::Int), false)
@@ -39,13 +44,7 @@ fn lookup_through_100_000_diamonds_leaves_no_phi() {
     let x = b.declare_var(Ty::Int);
     let (p, q) = (b.params()[0], b.params()[1]);
     b.write_variable(x, p);
-    let cond = b
-        .ins(
-            InstKind::Binary(jitrun::ir::BinaryOp::ICmp(jitrun::ir::Cmp::Gt), q, p),
-            Some(Ty::Bool),
-            SrcLoc::default(),
-        )
-        .unwrap();
+    let cond = binary(&mut b, BinaryOp::ICmp(Cmp::Gt), q, p, Ty::Bool);
     for _ in 0..100_000 {
         let (then_b, else_b, join) = (b.create_block(), b.create_block(), b.create_block());
         b.branch(cond, then_b, else_b);
@@ -81,26 +80,14 @@ fn loop_phi_is_completed_when_the_header_is_sealed() {
     b.switch_to_block(header);
     let xv = b.read_variable(x);
     let yv = b.read_variable(y);
-    let cond = b
-        .ins(
-            InstKind::Binary(jitrun::ir::BinaryOp::ICmp(jitrun::ir::Cmp::Lt), xv, yv),
-            Some(Ty::Bool),
-            SrcLoc::default(),
-        )
-        .unwrap();
+    let cond = binary(&mut b, BinaryOp::ICmp(Cmp::Lt), xv, yv, Ty::Bool);
     let (body, exit) = (b.create_block(), b.create_block());
     b.branch(cond, body, exit);
     b.seal_block(body);
     b.switch_to_block(body);
     let one = b.constant(jitrun::ir::semantics::Const::Int(1));
     let x1 = b.read_variable(x);
-    let next = b
-        .ins(
-            InstKind::Binary(jitrun::ir::BinaryOp::IAdd, x1, one),
-            Some(Ty::Int),
-            SrcLoc::default(),
-        )
-        .unwrap();
+    let next = binary(&mut b, BinaryOp::IAdd, x1, one, Ty::Int);
     b.write_variable(x, next);
     b.jump(header);
     b.seal_block(header);
@@ -126,13 +113,7 @@ fn irreducible_cfg_verifies() {
     let x = b.declare_var(Ty::Int);
     let (p, q) = (b.params()[0], b.params()[1]);
     b.write_variable(x, p);
-    let cond = b
-        .ins(
-            InstKind::Binary(jitrun::ir::BinaryOp::ICmp(jitrun::ir::Cmp::Lt), p, q),
-            Some(Ty::Bool),
-            SrcLoc::default(),
-        )
-        .unwrap();
+    let cond = binary(&mut b, BinaryOp::ICmp(Cmp::Lt), p, q, Ty::Bool);
     let (l, r, exit) = (b.create_block(), b.create_block(), b.create_block());
     b.branch(cond, l, r);
     b.switch_to_block(l);

@@ -441,15 +441,7 @@ impl Checker {
             }
             ast::ExprKind::Index(array, index) => {
                 let array = self.value_expr(array)?;
-                let Some(elem) = array.ty().element().cloned() else {
-                    return err(
-                        &array.span,
-                        CheckErrorKind::BadOperands(format!(
-                            "cannot index a value of type `{}`",
-                            array.ty()
-                        )),
-                    );
-                };
+                let elem = element_type(&array)?;
                 let index = self.typed_expr(index, &Type::Int)?;
                 let value = self.typed_expr(value, &elem)?;
                 if let Some(op) = op {
@@ -582,15 +574,7 @@ impl Checker {
             K::Call(name, args) => self.call(name, args, span),
             K::Index(array, index) => {
                 let array = self.value_expr(array)?;
-                let Some(elem) = array.ty().element().cloned() else {
-                    return err(
-                        &array.span,
-                        CheckErrorKind::BadOperands(format!(
-                            "cannot index a value of type `{}`",
-                            array.ty()
-                        )),
-                    );
-                };
+                let elem = element_type(&array)?;
                 let index = self.typed_expr(index, &Type::Int)?;
                 typed(ExprKind::Index(Box::new(array), Box::new(index)), elem)
             }
@@ -708,6 +692,17 @@ impl Checker {
             ty,
             span,
         })
+    }
+}
+
+/// The element type of an indexed expression, which must be an array.
+fn element_type(array: &Expr) -> Result<Type> {
+    match array.ty().element() {
+        Some(elem) => Ok(elem.clone()),
+        None => err(
+            &array.span,
+            CheckErrorKind::BadOperands(format!("cannot index a value of type `{}`", array.ty())),
+        ),
     }
 }
 

@@ -158,6 +158,41 @@ pub type FuncRef = u32;
 /// Identifies a global variable of the module (an index into `Module::globals`).
 pub type GlobalRef = u32;
 
+/// The operands of an instruction, in order, for `visit` (`&Value`) and
+/// `visit_mut` (`&mut Value`) alike: match ergonomics give the bindings the
+/// mutability of `$inst`.
+macro_rules! visit_operands {
+    ($inst:expr, $f:expr, $iter:ident) => {{
+        use InstKind::*;
+        let f = $f;
+        match $inst {
+            IConst(_) | FConst(_) | BConst(_) | LoadGlobal(_) | EmptyArray | Clock => {}
+            Copy(a) | Unary(_, a) | StoreGlobal(_, a) | ArrayLen(a) => f(a),
+            Binary(_, a, b) | NewArray { len: a, fill: b } | ArrayGet { array: a, index: b } => {
+                f(a);
+                f(b)
+            }
+            Call(_, args) | ArrayLit(args) => args.$iter().for_each(f),
+            ArraySet {
+                array,
+                index,
+                value,
+            } => {
+                f(array);
+                f(index);
+                f(value)
+            }
+            Print(item) => match item {
+                PrintItem::Int(v)
+                | PrintItem::Float(v)
+                | PrintItem::Bool(v)
+                | PrintItem::Array(v, _) => f(v),
+                PrintItem::Str(_) | PrintItem::Space | PrintItem::Newline => {}
+            },
+        }
+    }};
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum InstKind {
     /// A copy of a value; only built at `-O0`, where copy propagation is off.
@@ -226,77 +261,11 @@ impl InstKind {
     }
 
     fn visit(&self, f: &mut impl FnMut(&Value)) {
-        use InstKind::*;
-        match self {
-            IConst(_) | FConst(_) | BConst(_) | LoadGlobal(_) | EmptyArray | Clock => {}
-            Copy(a) | Unary(_, a) | StoreGlobal(_, a) | ArrayLen(a) => f(a),
-            Binary(_, a, b) => {
-                f(a);
-                f(b)
-            }
-            Call(_, args) | ArrayLit(args) => args.iter().for_each(f),
-            NewArray { len, fill } => {
-                f(len);
-                f(fill)
-            }
-            ArrayGet { array, index } => {
-                f(array);
-                f(index)
-            }
-            ArraySet {
-                array,
-                index,
-                value,
-            } => {
-                f(array);
-                f(index);
-                f(value)
-            }
-            Print(item) => match item {
-                PrintItem::Int(v)
-                | PrintItem::Float(v)
-                | PrintItem::Bool(v)
-                | PrintItem::Array(v, _) => f(v),
-                PrintItem::Str(_) | PrintItem::Space | PrintItem::Newline => {}
-            },
-        }
+        visit_operands!(self, f, iter)
     }
 
     fn visit_mut(&mut self, f: &mut impl FnMut(&mut Value)) {
-        use InstKind::*;
-        match self {
-            IConst(_) | FConst(_) | BConst(_) | LoadGlobal(_) | EmptyArray | Clock => {}
-            Copy(a) | Unary(_, a) | StoreGlobal(_, a) | ArrayLen(a) => f(a),
-            Binary(_, a, b) => {
-                f(a);
-                f(b)
-            }
-            Call(_, args) | ArrayLit(args) => args.iter_mut().for_each(f),
-            NewArray { len, fill } => {
-                f(len);
-                f(fill)
-            }
-            ArrayGet { array, index } => {
-                f(array);
-                f(index)
-            }
-            ArraySet {
-                array,
-                index,
-                value,
-            } => {
-                f(array);
-                f(index);
-                f(value)
-            }
-            Print(item) => match item {
-                PrintItem::Int(v)
-                | PrintItem::Float(v)
-                | PrintItem::Bool(v)
-                | PrintItem::Array(v, _) => f(v),
-                PrintItem::Str(_) | PrintItem::Space | PrintItem::Newline => {}
-            },
-        }
+        visit_operands!(self, f, iter_mut)
     }
 }
 
