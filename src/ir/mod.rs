@@ -404,6 +404,52 @@ impl Function {
         }
     }
 
+    /// The value `v` stands for, following the replacements of removed phis.
+    pub fn resolve(&self, mut v: Value) -> Value {
+        while let ValueDef::Alias(to) = self.values[v].def {
+            v = to;
+        }
+        v
+    }
+
+    /// Replaces a removed phi by another value everywhere it is used
+    /// (after the phi's definition became `Alias(by)`).
+    pub fn remove_phi(&mut self, phi: Value, by: Value) {
+        if let ValueDef::Phi { block, .. } = self.values[phi].def {
+            self.blocks[block].phis.retain(|&p| p != phi);
+        }
+        self.values[phi].def = ValueDef::Alias(by);
+    }
+
+    /// Rewrites every operand that names a removed phi to the value that
+    /// replaced it.
+    pub fn resolve_aliases(&mut self) {
+        for bi in 0..self.layout.len() {
+            let b = self.layout[bi];
+            for i in 0..self.blocks[b].insts.len() {
+                let inst = self.blocks[b].insts[i];
+                let mut kind = std::mem::replace(&mut self.insts[inst].kind, InstKind::Clock);
+                kind.map_operands(|v| self.resolve(v));
+                self.insts[inst].kind = kind;
+            }
+            for i in 0..self.blocks[b].phis.len() {
+                let phi = self.blocks[b].phis[i];
+                let args: Vec<Value> = self
+                    .phi_args(phi)
+                    .iter()
+                    .map(|&a| self.resolve(a))
+                    .collect();
+                if let ValueDef::Phi { args: a, .. } = &mut self.values[phi].def {
+                    *a = args;
+                }
+            }
+            if let Some(mut term) = self.blocks[b].term.take() {
+                term.map_operands(|v| self.resolve(v));
+                self.blocks[b].term = Some(term);
+            }
+        }
+    }
+
     /// Number of phis and of other instructions in the laid-out blocks.
     pub fn counts(&self) -> (usize, usize) {
         self.layout.iter().fold((0, 0), |(p, i), &b| {

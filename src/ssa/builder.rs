@@ -39,6 +39,8 @@ crate::entity!(
 pub struct BuildStats {
     pub phis_created: usize,
     pub phis_removed_trivial: usize,
+    /// Phis removed by Algorithm 5 (redundant SCCs).
+    pub phis_removed_scc: usize,
     pub folded: usize,
     pub simplified: usize,
     pub cse_hits: usize,
@@ -71,6 +73,8 @@ pub struct SsaBuilder {
     phi_complete: SecondaryMap<Value, bool>,
     /// For every value, the phis using it (Algorithm 3 re-checks them).
     phi_users: SecondaryMap<Value, Vec<Value>>,
+    /// Indices of two operands proving a phi non-trivial (§3.1).
+    witnesses: SecondaryMap<Value, Option<(u32, u32)>>,
     /// Hash-consing table of pure instructions, per block.
     cse: HashMap<(Block, InstKind), Value>,
     stats: BuildStats,
@@ -91,6 +95,7 @@ impl SsaBuilder {
             incomplete_phis: HashMap::new(),
             phi_complete: SecondaryMap::new(),
             phi_users: SecondaryMap::new(),
+            witnesses: SecondaryMap::new(),
             cse: HashMap::new(),
             stats: BuildStats::default(),
         };
@@ -180,11 +185,8 @@ impl SsaBuilder {
     }
 
     /// Follows the replacements of removed phis.
-    fn resolve(&mut self, mut v: Value) -> Value {
-        while let ValueDef::Alias(to) = self.func.values[v].def {
-            v = to;
-        }
-        v
+    fn resolve(&self, v: Value) -> Value {
+        self.func.resolve(v)
     }
 
     // ------------------------------------------------------------ Algorithms 2 and 4
@@ -335,26 +337,46 @@ impl SsaBuilder {
 
     /// The value a complete phi stands for if it is trivial: the one operand
     /// other than itself, or a fresh `Undef` if there is none.
+    ///
+    /// Witness caching (§3.1): a non-trivial phi remembers two operands that
+    /// differ from each other and from the phi; while they still do (after
+    /// replacements), the check costs two lookups instead of a scan.
     fn trivial_value(&mut self, phi: Value) -> Option<Value> {
-        let mut same: Option<Value> = None;
-        let args = self.func.phi_args(phi).to_vec();
-        for op in args {
-            let op = self.resolve(op);
-            if Some(op) == same || op == phi {
-                continue;
-            }
-            if same.is_some() {
+        let args = self.func.phi_args(phi);
+        if let Some((i, j)) = self.witnesses[phi] {
+            let (a, b) = (
+                self.resolve(args[i as usize]),
+                self.resolve(args[j as usize]),
+            );
+            if a != b && a != phi && b != phi {
                 return None;
             }
-            same = Some(op);
         }
-        Some(same.unwrap_or_else(|| {
-            let ty = self.func.values[phi].ty;
-            self.func.values.push(ValueData {
-                ty,
-                def: ValueDef::Undef,
-            })
-        }))
+        let mut same: Option<(usize, Value)> = None;
+        for (k, &op) in args.iter().enumerate() {
+            let op = self.resolve(op);
+            if op == phi {
+                continue;
+            }
+            match same {
+                None => same = Some((k, op)),
+                Some((i, v)) if v != op => {
+                    self.witnesses[phi] = Some((i as u32, k as u32));
+                    return None;
+                }
+                Some(_) => {}
+            }
+        }
+        Some(match same {
+            Some((_, v)) => v,
+            None => {
+                let ty = self.func.values[phi].ty;
+                self.func.values.push(ValueData {
+                    ty,
+                    def: ValueDef::Undef,
+                })
+            }
+        })
     }
 
     /// Reroutes every use of `phi` to `same` and removes `phi`; returns the
@@ -529,33 +551,10 @@ impl SsaBuilder {
             "finish() with unsealed blocks"
         );
         let mut f = std::mem::replace(&mut self.func, Function::new("", None));
-        let resolve = |values: &crate::entity::Arena<Value, ValueData>, mut v: Value| {
-            while let ValueDef::Alias(to) = values[v].def {
-                v = to;
-            }
-            v
-        };
-        for &b in &f.layout {
-            for &inst in &f.blocks[b].insts {
-                let values = &f.values;
-                f.insts[inst].kind.map_operands(|v| resolve(values, v));
-            }
-            for i in 0..f.blocks[b].phis.len() {
-                let phi = f.blocks[b].phis[i];
-                let args: Vec<Value> = f
-                    .phi_args(phi)
-                    .iter()
-                    .map(|&a| resolve(&f.values, a))
-                    .collect();
-                if let ValueDef::Phi { args: a, .. } = &mut f.values[phi].def {
-                    *a = args;
-                }
-            }
-            if let Some(mut term) = f.blocks[b].term.take() {
-                term.map_operands(|v| resolve(&f.values, v));
-                f.blocks[b].term = Some(term);
-            }
-        }
+        f.resolve_aliases();
+        // Algorithm 5 (§3.2): the redundant phi cycles that Algorithm 3
+        // cannot see (irreducible control flow, copy propagation).
+        self.stats.phis_removed_scc = super::minimize::remove_redundant_phi_sccs(&mut f);
         if self.optimize {
             remove_dead_pure_insts(&mut f);
         }

@@ -4,4 +4,5 @@
 
 pub mod builder;
 pub mod lower;
+pub mod minimize;
 pub mod peephole;
