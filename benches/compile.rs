@@ -32,6 +32,7 @@ fn compile_samples(c: &mut Criterion) {
                 emit: None,
                 target: None,
                 verify: false,
+                stats: None,
             };
             group.bench_with_input(
                 BenchmarkId::new(format!("O{level}"), &name),
@@ -75,6 +76,7 @@ fn emit_ssa_only(c: &mut Criterion) {
         emit: Some(Emit::Ssa),
         target: None,
         verify: false,
+        stats: None,
     };
     c.bench_function("front_end_and_ssa_1000_ifs", |b| {
         b.iter(|| compile(&src, &opts).unwrap())

@@ -6,6 +6,7 @@ use crate::codegen::{self, CodegenError, CodegenOptions, Compiled};
 use crate::diag::{self, Diagnostic, LineIndex};
 use crate::ir::{self, verify::VerifyError};
 use crate::ssa::{self, lower::FunctionStats};
+use crate::stats::{self, StatsFormat};
 use crate::syntax::{self, SyntaxError};
 use std::time::{Duration, Instant};
 
@@ -16,6 +17,8 @@ pub enum Emit {
     Ssa,
     Clif,
     Asm,
+    /// The SSA CFG as Graphviz.
+    Dot,
 }
 
 #[derive(Clone, Debug)]
@@ -27,6 +30,8 @@ pub struct Options {
     pub target: Option<String>,
     /// Run our IR verifier and Cranelift's verifier.
     pub verify: bool,
+    /// Print construction statistics and phase times on stderr.
+    pub stats: Option<StatsFormat>,
 }
 
 impl Default for Options {
@@ -36,6 +41,7 @@ impl Default for Options {
             emit: None,
             target: None,
             verify: cfg!(debug_assertions),
+            stats: None,
         }
     }
 }
@@ -86,6 +92,7 @@ pub struct Timings {
     pub check: Duration,
     pub ssa: Duration,
     pub codegen: Duration,
+    pub run: Duration,
 }
 
 /// The products of compilation.
@@ -138,7 +145,7 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
         None
     };
     let compiled = match opts.emit {
-        Some(Emit::Ast | Emit::Ssa) => None,
+        Some(Emit::Ast | Emit::Ssa | Emit::Dot) => None,
         _ => {
             let cg = CodegenOptions {
                 optimize: opts.opt_level >= 2,
@@ -175,32 +182,45 @@ pub fn run_source(name: &str, src: &str, opts: &Options) -> i32 {
         Ok(a) => a,
         Err(e) => return report_compile_error(name, src, &e),
     };
-    let out = match opts.emit {
-        Some(Emit::Ast) => format!("{:#?}\n", artifacts.ast.as_ref().expect("kept for emit")),
-        Some(Emit::Ssa) => ir::print::module_to_string(&artifacts.ssa),
-        Some(Emit::Clif) => artifacts
-            .compiled
-            .as_ref()
-            .map(|c| c.clif.clone())
-            .unwrap_or_default(),
-        Some(Emit::Asm) => artifacts
-            .compiled
-            .as_ref()
-            .map(|c| c.asm.clone())
-            .unwrap_or_default(),
+    let mut artifacts = artifacts;
+    let (out, code) = match opts.emit {
+        Some(Emit::Ast) => (
+            format!("{:#?}\n", artifacts.ast.as_ref().expect("kept for emit")),
+            EXIT_OK,
+        ),
+        Some(Emit::Ssa) => (ir::print::module_to_string(&artifacts.ssa), EXIT_OK),
+        Some(Emit::Dot) => (ir::dot::module_to_dot(&artifacts.ssa), EXIT_OK),
+        Some(Emit::Clif) => (compiled_text(&artifacts, |c| &c.clif), EXIT_OK),
+        Some(Emit::Asm) => (compiled_text(&artifacts, |c| &c.asm), EXIT_OK),
         None => {
             let compiled = artifacts.compiled.as_ref().expect("compiled for running");
-            return match compiled.run() {
-                Ok(()) => EXIT_OK,
+            let start = Instant::now();
+            let result = compiled.run();
+            artifacts.timings.run = start.elapsed();
+            match result {
+                Ok(()) => (String::new(), EXIT_OK),
                 Err(e) => {
                     eprintln!("jitrun: {e}");
-                    EXIT_INTERNAL_ERROR
+                    (String::new(), EXIT_INTERNAL_ERROR)
                 }
-            };
+            }
         }
     };
     print_all(&out);
-    EXIT_OK
+    if let Some(format) = opts.stats {
+        let reports = stats::function_reports(&artifacts.ssa, &artifacts.stats);
+        eprint!("{}", stats::render(format, &reports, &artifacts.timings));
+    }
+    code
+}
+
+fn compiled_text(artifacts: &Artifacts, pick: impl Fn(&Compiled) -> &String) -> String {
+    artifacts
+        .compiled
+        .as_ref()
+        .map(pick)
+        .cloned()
+        .unwrap_or_default()
 }
 
 fn print_all(text: &str) {

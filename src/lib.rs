@@ -14,5 +14,6 @@ pub mod driver;
 pub mod entity;
 pub mod ir;
 pub mod ssa;
+pub mod stats;
 pub mod syntax;
 pub mod types;

@@ -2,6 +2,7 @@
 
 use clap::{Parser, ValueEnum};
 use jitrun::driver::{self, Emit, Options};
+use jitrun::stats::StatsFormat;
 use std::io::Read;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -14,6 +15,16 @@ enum EmitArg {
     Clif,
     /// Machine code
     Asm,
+    /// The SSA CFG as Graphviz, phis and instructions in the blocks
+    Dot,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum StatsArg {
+    /// A readable table
+    Table,
+    /// One JSON object per line
+    Json,
 }
 
 /// A just-in-time compiler for the Toy language.
@@ -40,6 +51,11 @@ struct Cli {
     /// Run the IR verifiers (ours and Cranelift's); always on in debug builds
     #[arg(long)]
     verify: bool,
+
+    /// After the run, print SSA construction statistics and phase times on
+    /// stderr (`--stats=json`: one JSON object per line)
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "table")]
+    stats: Option<StatsArg>,
 }
 
 /// Compilation and the program run on a thread with a large stack: the
@@ -93,9 +109,14 @@ fn run(cli: Cli) -> i32 {
             EmitArg::Ssa => Emit::Ssa,
             EmitArg::Clif => Emit::Clif,
             EmitArg::Asm => Emit::Asm,
+            EmitArg::Dot => Emit::Dot,
         }),
         target: cli.target,
         verify: cli.verify || cfg!(debug_assertions),
+        stats: cli.stats.map(|s| match s {
+            StatsArg::Table => StatsFormat::Table,
+            StatsArg::Json => StatsFormat::Json,
+        }),
     };
     driver::run_source(&name, &src, &opts)
 }

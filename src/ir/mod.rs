@@ -7,6 +7,7 @@
 //! and nothing of the AST.
 
 pub mod dom;
+pub mod dot;
 pub mod print;
 pub mod semantics;
 pub mod verify;

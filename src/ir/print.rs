@@ -58,6 +58,28 @@ pub fn write_function(out: &mut impl Write, f: &Function) -> fmt::Result {
     writeln!(out, "}}")
 }
 
+/// The lines of a block's body: phis, instructions, terminator.
+pub fn block_lines(f: &Function, block: Block) -> Vec<String> {
+    let data = &f.blocks[block];
+    let mut lines = Vec::new();
+    for &phi in &data.phis {
+        let mut line = format!("{phi} = phi {} [", f.value_ty(phi));
+        let _ = write_list(&mut line, f.phi_args(phi));
+        line.push(']');
+        lines.push(line);
+    }
+    for &inst in &data.insts {
+        let mut line = String::new();
+        let _ = write_inst(&mut line, f, inst);
+        lines.push(line);
+    }
+    lines.push(match &data.term {
+        Some(term) => TermDisplay(term).to_string(),
+        None => "<no terminator>".to_string(),
+    });
+    lines
+}
+
 fn write_block(out: &mut impl Write, f: &Function, block: Block) -> fmt::Result {
     let data = &f.blocks[block];
     write!(out, "{block}:")?;
@@ -68,20 +90,10 @@ fn write_block(out: &mut impl Write, f: &Function, block: Block) -> fmt::Result 
         }
     }
     writeln!(out)?;
-    for &phi in &data.phis {
-        write!(out, "    {phi} = phi {} [", f.value_ty(phi))?;
-        write_list(out, f.phi_args(phi))?;
-        writeln!(out, "]")?;
+    for line in block_lines(f, block) {
+        writeln!(out, "    {line}")?;
     }
-    for &inst in &data.insts {
-        write!(out, "    ")?;
-        write_inst(out, f, inst)?;
-        writeln!(out)?;
-    }
-    match &data.term {
-        Some(term) => writeln!(out, "    {}", TermDisplay(term)),
-        None => writeln!(out, "    <no terminator>"),
-    }
+    Ok(())
 }
 
 fn write_list(out: &mut impl Write, values: &[Value]) -> fmt::Result {

@@ -1,0 +1,104 @@
+//! The command line's reporting modes: `--stats`, `--stats=json`,
+//! `--emit dot`, `--help`.
+
+mod common;
+use common::*;
+
+const LOOP: &str = "fn count(n: int) -> int {\n    let s = 0;\n    for i in 0..n {\n        s += i * 1 + 0;\n    }\n    return s;\n}\nprint(count(10));\n";
+
+#[test]
+fn stats_json_is_one_object_per_function_then_phase_times() {
+    let run = run_source("stats.toy", LOOP, &["--stats=json"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "45\n", "the program's own output is unchanged");
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", run.stderr);
+    let keys = [
+        "function",
+        "blocks",
+        "insts",
+        "phis",
+        "phis_created",
+        "phis_removed_trivial",
+        "phis_removed_scc",
+        "folded",
+        "simplified",
+        "cse_hits",
+    ];
+    for line in &lines[..2] {
+        let mut rest = *line;
+        for key in keys {
+            let at = rest
+                .find(&format!("\"{key}\": "))
+                .unwrap_or_else(|| panic!("{key} in {line}"));
+            rest = &rest[at..];
+        }
+    }
+    assert!(
+        lines[0].starts_with("{\"function\": \"count\", \"blocks\": "),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[0].contains("\"phis\": 2,"),
+        "counter and sum: {}",
+        lines[0]
+    );
+    assert!(
+        lines[0].contains("\"simplified\": 2,"),
+        "x*1 and x+0: {}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with("{\"function\": \"<top>\""),
+        "{}",
+        lines[1]
+    );
+    let phases = lines[2];
+    assert!(
+        phases.starts_with("{\"phase_us\": {\"parse\": "),
+        "{phases}"
+    );
+    for key in ["check", "ssa", "codegen", "run"] {
+        assert!(phases.contains(&format!("\"{key}\": ")), "{phases}");
+    }
+    assert!(phases.ends_with("}}"), "{phases}");
+}
+
+#[test]
+fn stats_table_for_people() {
+    let run = run_source("stats.toy", LOOP, &["--stats"]);
+    assert_eq!(run.stdout, "45\n");
+    assert!(run.stderr.starts_with("function"), "{}", run.stderr);
+    assert!(
+        run.stderr.lines().any(|l| l.starts_with("count ")),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("phases (µs): parse"), "{}", run.stderr);
+}
+
+#[test]
+fn emit_dot_draws_every_block_and_edge() {
+    let run = run_source("dot.toy", LOOP, &["--emit", "dot"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let dot = &run.stdout;
+    assert!(dot.starts_with("digraph ssa {"), "{dot}");
+    assert!(dot.trim_end().ends_with('}'));
+    assert!(dot.contains("subgraph \"cluster_count\""), "{dot}");
+    assert!(dot.contains("phi int ["), "phis are drawn: {dot}");
+    // The loop's back edge: the latch jumps to the header.
+    let edges = dot.lines().filter(|l| l.contains("->")).count();
+    assert!(edges >= 4, "{dot}");
+    assert_eq!(dot.matches('{').count(), dot.matches('}').count(), "{dot}");
+}
+
+#[test]
+fn help_lists_the_options() {
+    let out = jitrun().arg("--help").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for opt in ["--emit", "-O", "--target", "--stats", "--verify"] {
+        assert!(text.contains(opt), "{opt} missing in\n{text}");
+    }
+    assert_eq!(out.status.code(), Some(0));
+}
