@@ -33,6 +33,7 @@ fn compile_samples(c: &mut Criterion) {
                 target: None,
                 verify: false,
                 stats: None,
+                interp: false,
             };
             group.bench_with_input(
                 BenchmarkId::new(format!("O{level}"), &name),
@@ -77,6 +78,7 @@ fn emit_ssa_only(c: &mut Criterion) {
         target: None,
         verify: false,
         stats: None,
+        interp: false,
     };
     c.bench_function("front_end_and_ssa_1000_ifs", |b| {
         b.iter(|| compile(&src, &opts).unwrap())

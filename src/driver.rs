@@ -32,6 +32,8 @@ pub struct Options {
     pub verify: bool,
     /// Print construction statistics and phase times on stderr.
     pub stats: Option<StatsFormat>,
+    /// Run the SSA IR with the reference interpreter instead of compiling it.
+    pub interp: bool,
 }
 
 impl Default for Options {
@@ -42,6 +44,7 @@ impl Default for Options {
             target: None,
             verify: cfg!(debug_assertions),
             stats: None,
+            interp: false,
         }
     }
 }
@@ -146,6 +149,7 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
     };
     let compiled = match opts.emit {
         Some(Emit::Ast | Emit::Ssa | Emit::Dot) => None,
+        None if opts.interp => None,
         _ => {
             let cg = CodegenOptions {
                 optimize: opts.opt_level >= 2,
@@ -192,6 +196,12 @@ pub fn run_source(name: &str, src: &str, opts: &Options) -> i32 {
         Some(Emit::Dot) => (ir::dot::module_to_dot(&artifacts.ssa), EXIT_OK),
         Some(Emit::Clif) => (compiled_text(&artifacts, |c| &c.clif), EXIT_OK),
         Some(Emit::Asm) => (compiled_text(&artifacts, |c| &c.asm), EXIT_OK),
+        None if opts.interp => {
+            let start = Instant::now();
+            crate::interp::run(&artifacts.ssa);
+            artifacts.timings.run = start.elapsed();
+            (String::new(), EXIT_OK)
+        }
         None => {
             let compiled = artifacts.compiled.as_ref().expect("compiled for running");
             let start = Instant::now();

@@ -52,6 +52,11 @@ struct Cli {
     #[arg(long)]
     verify: bool,
 
+    /// Run the program with the reference interpreter of our SSA IR
+    /// instead of compiling it
+    #[arg(long, conflicts_with_all = ["emit", "target"])]
+    interp: bool,
+
     /// After the run, print SSA construction statistics and phase times on
     /// stderr (`--stats=json`: one JSON object per line)
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "table")]
@@ -117,6 +122,7 @@ fn run(cli: Cli) -> i32 {
             StatsArg::Table => StatsFormat::Table,
             StatsArg::Json => StatsFormat::Json,
         }),
+        interp: cli.interp,
     };
     driver::run_source(&name, &src, &opts)
 }

@@ -1,0 +1,234 @@
+//! A reference interpreter of our SSA IR (`jitrun --interp`): the second
+//! back end, against which the JIT is tested differentially.
+//!
+//! It shares with compiled code only what must be shared for identical
+//! output: the runtime crate (printing, arrays, error reports) and
+//! `ir::semantics` (the meaning of every pure operation). Everything else —
+//! control flow, phis, calls, checks — is interpreted here directly from the
+//! IR, so a bug in the translator or in Cranelift shows up as a difference.
+
+use crate::entity::EntityRef;
+use crate::ir::semantics::{eval_binary, eval_unary, Const};
+use crate::ir::*;
+use jitrun_runtime as rt;
+use rt::ErrorKind;
+
+/// How deep Toy calls may nest under the interpreter: deep enough for the
+/// programs the JIT runs (100 000 frames), shallow enough that runaway
+/// recursion reports `stack overflow` as it does there.
+pub const MAX_CALL_DEPTH: usize = 200_000;
+
+/// Runs the top-level statements of `module`. Runtime errors end the
+/// process from inside the runtime, as they do under the JIT.
+pub fn run(module: &Module) {
+    let mut interp = Interp {
+        module,
+        globals: vec![0; module.globals.len()],
+        depth: 0,
+    };
+    interp.call(&module.main, &[]);
+    rt::flush_stdout();
+}
+
+struct Interp<'a> {
+    module: &'a Module,
+    /// Every value is kept as its 8 bytes: ints, float bits, bools as 0/1,
+    /// array pointers.
+    globals: Vec<u64>,
+    depth: usize,
+}
+
+fn pack(loc: SrcLoc) -> i64 {
+    rt::pack_loc(loc.line, loc.col)
+}
+
+fn to_const(ty: Ty, bits: u64) -> Const {
+    match ty {
+        Ty::Float => Const::Float(f64::from_bits(bits)),
+        Ty::Bool => Const::Bool(bits != 0),
+        Ty::Int | Ty::Array => Const::Int(bits as i64),
+    }
+}
+
+fn from_const(c: Const) -> u64 {
+    match c {
+        Const::Int(n) => n as u64,
+        Const::Float(x) => x.to_bits(),
+        Const::Bool(b) => b as u64,
+    }
+}
+
+/// Reads element `index` of an array, after the bounds check.
+fn element(array: u64, index: u64, loc: SrcLoc) -> *mut i64 {
+    let ptr = array as *mut i64;
+    // SAFETY: arrays come from the runtime's allocator and start with their length.
+    let len = unsafe { *ptr };
+    if index >= len as u64 {
+        rt::runtime_error(ErrorKind::IndexOutOfBounds, pack(loc), index as i64, len);
+    }
+    // SAFETY: index < len, and the elements follow the length word.
+    unsafe { ptr.add(1 + index as usize) }
+}
+
+impl Interp<'_> {
+    fn call(&mut self, f: &Function, args: &[u64]) -> Option<u64> {
+        let mut vals = vec![0u64; f.values.len()];
+        for (&p, &a) in f.params.iter().zip(args) {
+            vals[p.index()] = a;
+        }
+        let mut block = f.entry();
+        let mut pred: Option<Block> = None;
+        loop {
+            if let Some(p) = pred {
+                self.enter_block(f, block, p, &mut vals);
+            }
+            for &inst in &f.blocks[block].insts {
+                self.inst(f, inst, &mut vals);
+            }
+            let get = |v: Value| vals[v.index()];
+            match f.blocks[block].term.as_ref().expect("verified: terminated") {
+                Terminator::Jump(to) => {
+                    pred = Some(block);
+                    block = *to;
+                }
+                Terminator::Branch {
+                    cond,
+                    then_block,
+                    else_block,
+                } => {
+                    pred = Some(block);
+                    block = if get(*cond) != 0 {
+                        *then_block
+                    } else {
+                        *else_block
+                    };
+                }
+                Terminator::Return(v) => return v.map(get),
+                Terminator::Unreachable => unreachable!("the checker proved this unreachable"),
+            }
+        }
+    }
+
+    /// Phis take their operand for the edge from `pred`, all at once.
+    fn enter_block(&self, f: &Function, block: Block, pred: Block, vals: &mut [u64]) {
+        let data = &f.blocks[block];
+        if data.phis.is_empty() {
+            return;
+        }
+        let k = data
+            .preds
+            .iter()
+            .position(|&p| p == pred)
+            .expect("edge recorded in preds");
+        let incoming: Vec<u64> = data
+            .phis
+            .iter()
+            .map(|&phi| vals[f.phi_args(phi)[k].index()])
+            .collect();
+        for (&phi, v) in data.phis.iter().zip(incoming) {
+            vals[phi.index()] = v;
+        }
+    }
+
+    fn inst(&mut self, f: &Function, inst: Inst, vals: &mut [u64]) {
+        let data = &f.insts[inst];
+        let get = |v: Value| vals[v.index()];
+        let typed = |v: Value| to_const(f.value_ty(v), vals[v.index()]);
+        let result: Option<u64> = match &data.kind {
+            InstKind::Copy(v) => Some(get(*v)),
+            InstKind::IConst(n) => Some(*n as u64),
+            InstKind::FConst(bits) => Some(*bits),
+            InstKind::BConst(b) => Some(*b as u64),
+            InstKind::Unary(op, a) => {
+                let c = eval_unary(*op, typed(*a)).expect("well-typed unary");
+                Some(from_const(c))
+            }
+            InstKind::Binary(op, a, b) => match eval_binary(*op, typed(*a), typed(*b)) {
+                Some(c) => Some(from_const(c)),
+                None => {
+                    rt::runtime_error(ErrorKind::DivisionByZero, pack(data.loc), get(*a) as i64, 0)
+                }
+            },
+            InstKind::Call(func, args) => {
+                if self.depth >= MAX_CALL_DEPTH {
+                    rt::runtime_error(ErrorKind::StackOverflow, pack(data.loc), 0, 0);
+                }
+                let args: Vec<u64> = args.iter().map(|&a| get(a)).collect();
+                let module = self.module;
+                self.depth += 1;
+                let r = self.call(&module.functions[*func as usize], &args);
+                self.depth -= 1;
+                r
+            }
+            InstKind::LoadGlobal(g) => Some(self.globals[*g as usize]),
+            InstKind::StoreGlobal(g, v) => {
+                self.globals[*g as usize] = get(*v);
+                None
+            }
+            InstKind::NewArray { len, fill } => Some(rt::toy_rt_array_new(
+                get(*len) as i64,
+                get(*fill) as i64,
+                pack(data.loc),
+            ) as u64),
+            InstKind::ArrayLit(elems) => {
+                let arr = rt::toy_rt_array_new(elems.len() as i64, 0, 0);
+                for (i, &e) in elems.iter().enumerate() {
+                    // SAFETY: the array has `elems.len()` elements after its length.
+                    unsafe { *arr.add(1 + i) = get(e) as i64 };
+                }
+                Some(arr as u64)
+            }
+            InstKind::EmptyArray => Some(rt::toy_rt_empty_array() as u64),
+            // SAFETY: arrays start with their length.
+            InstKind::ArrayLen(a) => Some(unsafe { *(get(*a) as *const i64) } as u64),
+            InstKind::ArrayGet { array, index } => {
+                let slot = element(get(*array), get(*index), data.loc);
+                // SAFETY: `element` checked the bounds.
+                let bits = unsafe { *slot } as u64;
+                let ty = f.value_ty(data.result.expect("get has a result"));
+                Some(if ty == Ty::Bool {
+                    (bits != 0) as u64
+                } else {
+                    bits
+                })
+            }
+            InstKind::ArraySet {
+                array,
+                index,
+                value,
+            } => {
+                let slot = element(get(*array), get(*index), data.loc);
+                // SAFETY: `element` checked the bounds.
+                unsafe { *slot = get(*value) as i64 };
+                None
+            }
+            InstKind::Print(item) => {
+                self.print(item, get);
+                None
+            }
+            InstKind::Clock => Some(rt::toy_rt_clock().to_bits()),
+        };
+        if let (Some(r), Some(v)) = (data.result, result) {
+            vals[r.index()] = v;
+        }
+    }
+
+    fn print(&self, item: &PrintItem, get: impl Fn(Value) -> u64) {
+        match item {
+            PrintItem::Int(v) => rt::toy_rt_print_int(get(*v) as i64),
+            PrintItem::Float(v) => rt::toy_rt_print_float(f64::from_bits(get(*v))),
+            PrintItem::Bool(v) => rt::toy_rt_print_bool(get(*v) as i64),
+            // SAFETY: the runtime allocated the array with this element type.
+            PrintItem::Array(v, code) => unsafe {
+                rt::toy_rt_print_array(get(*v) as *const i64, *code)
+            },
+            PrintItem::Str(s) => {
+                let s = &self.module.strings[*s as usize];
+                // SAFETY: a live `&str`.
+                unsafe { rt::toy_rt_print_str(s.as_ptr(), s.len() as i64) }
+            }
+            PrintItem::Space => rt::toy_rt_print_space(),
+            PrintItem::Newline => rt::toy_rt_print_newline(),
+        }
+    }
+}
