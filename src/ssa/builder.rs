@@ -142,7 +142,7 @@ impl SsaBuilder {
     /// Makes `block` current. A block without predecessors (other than the
     /// entry) is dead: code for it is not built.
     pub fn switch_to_block(&mut self, block: Block) {
-        let is_entry = self.func.layout.is_empty();
+        let is_entry = self.func.layout.first().is_none_or(|&e| e == block);
         if !is_entry && self.func.blocks[block].preds.is_empty() {
             self.current = None;
             return;
