@@ -171,7 +171,7 @@ impl Interp<'_> {
                 pack(data.loc),
             ) as u64),
             InstKind::ArrayLit(elems) => {
-                let arr = rt::toy_rt_array_new(elems.len() as i64, 0, 0);
+                let arr = rt::toy_rt_array_new(elems.len() as i64, 0, pack(data.loc));
                 for (i, &e) in elems.iter().enumerate() {
                     // SAFETY: the array has `elems.len()` elements after its length.
                     unsafe { *arr.add(1 + i) = get(e) as i64 };

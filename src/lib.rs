@@ -17,4 +17,5 @@ pub mod ir;
 pub mod ssa;
 pub mod stats;
 pub mod syntax;
+pub mod testgen;
 pub mod types;

@@ -42,6 +42,23 @@ fn runtime_errors_agree() {
     }
 }
 
+/// Found by `generated_programs_agree` (seed 12): the unused result of
+/// `0 % 0` was swept away as dead at -O1/-O2, and the division by zero with it.
+#[test]
+fn unused_failing_division_still_fails() {
+    let src = "for i in -1..1 {\n    i %= i;\n}\nlet z = 0;\nlet unused = 5 / z;\nprint(\"unreachable\");\n";
+    let path = scratch_file("unused_div.toy", src.as_bytes());
+    agree(&path);
+    let run = run_file(&path, &["-O2"]);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("unused_div.toy:2:5: runtime error: division by zero"),
+        "{}",
+        run.stderr
+    );
+}
+
 #[test]
 fn edge_values_agree() {
     let src = "let min = -9223372036854775808;\nlet m1 = -1;\nlet nan = 0.0 / 0.0;\nprint(min / m1, min % m1, -min, abs(min), min - 1, 1 << 64, -1 >> 65);\nprint(nan == nan, min(nan, 1.0), max(2.0, nan), min(0.0, -0.0), max(-0.0, 0.0));\nprint(int(nan), int(1e300), int(-1e300), float(min), 7.5 % -2.0, -0.0 * 1.0);\nlet flags = [true, false];\nflags[1] = !flags[0] || flags[1];\nprint(flags, [flags, [false]]);\n";
@@ -49,4 +66,39 @@ fn edge_values_agree() {
     agree(&path);
     let run = run_file(&path, &["--interp"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
+}
+
+/// Generated programs (`jitrun::testgen`): a few hundred seeds in every
+/// test run; `cargo run --release --bin difftest -- --seeds 100000` runs more.
+#[test]
+fn generated_programs_agree() {
+    let seeds = std::env::var("JITRUN_DIFF_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200u64);
+    let mut ended_in_error = 0;
+    for seed in 0..seeds {
+        let src = jitrun::testgen::program(seed);
+        let path = scratch_file(&format!("gen{seed}.toy"), src.as_bytes());
+        let reference = run_file(&path, &["--interp", "-O0"]);
+        assert_ne!(
+            reference.status, 1,
+            "seed {seed} does not compile:\n{}\n{src}",
+            reference.stderr
+        );
+        ended_in_error += usize::from(reference.status == 2);
+        for args in [&["-O0"][..], &["-O1"], &["-O2"]] {
+            let other = run_file(&path, args);
+            assert_eq!(
+                (reference.status, &reference.stdout, &reference.stderr),
+                (other.status, &other.stdout, &other.stderr),
+                "seed {seed} under {args:?} differs from the interpreter:\n{src}"
+            );
+        }
+    }
+    // Most programs must run to their end, or the comparison says little.
+    assert!(
+        ended_in_error * 4 < seeds as usize,
+        "{ended_in_error} of {seeds} ended in an error"
+    );
 }

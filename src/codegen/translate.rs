@@ -190,7 +190,7 @@ impl<M: Module> Translator<'_, '_, M> {
                     .iconst(types::I64, pack_loc(data.loc.line, data.loc.col));
                 self.call_rt(self.env.runtime.array_new, &[len, bits, loc])
             }
-            InstKind::ArrayLit(elems) => Some(self.array_literal(elems)),
+            InstKind::ArrayLit(elems) => Some(self.array_literal(elems, data.loc)),
             InstKind::EmptyArray => self.call_rt(self.env.runtime.empty_array, &[]),
             InstKind::ArrayLen(a) => {
                 let a = self.val(*a);
@@ -351,11 +351,12 @@ impl<M: Module> Translator<'_, '_, M> {
         self.b.ins().iadd(a, offset)
     }
 
-    fn array_literal(&mut self, elems: &[ir::Value]) -> cl::Value {
+    fn array_literal(&mut self, elems: &[ir::Value], loc: SrcLoc) -> cl::Value {
         let len = self.b.ins().iconst(types::I64, elems.len() as i64);
         let zero = self.b.ins().iconst(types::I64, 0);
+        let loc = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
         let arr = self
-            .call_rt(self.env.runtime.array_new, &[len, zero, zero])
+            .call_rt(self.env.runtime.array_new, &[len, zero, loc])
             .expect("array_new returns the array");
         for (i, &e) in elems.iter().enumerate() {
             let ty = self.f.value_ty(e);

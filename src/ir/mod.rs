@@ -245,6 +245,15 @@ impl InstKind {
         )
     }
 
+    /// Whether an unused result lets the instruction go: pure, and unable
+    /// to stop the program (an unused `x / 0` must still fail).
+    pub fn is_removable_if_unused(&self) -> bool {
+        match self {
+            InstKind::Binary(op, ..) => !op.can_fail(),
+            other => other.is_pure(),
+        }
+    }
+
     /// Every value operand, in order.
     pub fn operands(&self) -> Vec<Value> {
         let mut out = Vec::new();

@@ -563,7 +563,8 @@ impl SsaBuilder {
 }
 
 /// Drops pure instructions whose results nobody uses (left behind by
-/// folding and simplification), and then those that only they used.
+/// folding and simplification), and then those that only they used —
+/// but never one that can fail at run time, such as a division.
 fn remove_dead_pure_insts(f: &mut Function) {
     let mut uses: SecondaryMap<Value, u32> = SecondaryMap::new();
     for &b in &f.layout {
@@ -582,7 +583,7 @@ fn remove_dead_pure_insts(f: &mut Function) {
     }
     let is_dead = |f: &Function, uses: &SecondaryMap<Value, u32>, inst: Inst| {
         let data = &f.insts[inst];
-        data.kind.is_pure() && data.result.is_some_and(|r| uses[r] == 0)
+        data.kind.is_removable_if_unused() && data.result.is_some_and(|r| uses[r] == 0)
     };
     let mut work: Vec<Inst> = f
         .layout

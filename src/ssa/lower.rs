@@ -424,7 +424,7 @@ impl<'a> FnLower<'a> {
             }
             ExprKind::Array(elems) => {
                 let vals: Vec<Value> = elems.iter().map(|x| self.expr_value(x)).collect();
-                self.value(InstKind::ArrayLit(vals), Ty::Array, None)
+                self.value(InstKind::ArrayLit(vals), Ty::Array, Some(span))
             }
             ExprKind::Repeat(fill, len) => {
                 let fill = self.expr_value(fill);
