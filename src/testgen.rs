@@ -23,7 +23,7 @@ impl Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -31,11 +31,11 @@ impl Rng {
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 
     pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
+        self.next_u64() % 100 < percent
     }
 
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
@@ -630,7 +630,7 @@ impl Gen {
             }
         }
         if !names.is_empty() {
-            let _ = write!(self.out, "print({});\n", names.join(", "));
+            let _ = writeln!(self.out, "print({});", names.join(", "));
         }
     }
 }
