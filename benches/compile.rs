@@ -34,6 +34,7 @@ fn compile_samples(c: &mut Criterion) {
                 verify: false,
                 stats: None,
                 interp: false,
+                ssa_mode: Default::default(),
             };
             group.bench_with_input(
                 BenchmarkId::new(format!("O{level}"), &name),
@@ -64,7 +65,16 @@ fn ssa_construction_is_linear(c: &mut Criterion) {
         let lines = LineIndex::new(&src);
         group.throughput(Throughput::Elements(n as u64));
         group.bench_with_input(BenchmarkId::from_parameter(n), &checked, |b, checked| {
-            b.iter(|| jitrun::ssa::lower::lower_program(checked, &lines, true))
+            b.iter(|| {
+                jitrun::ssa::lower::lower_program(
+                    checked,
+                    &lines,
+                    jitrun::ssa::lower::SsaOptions {
+                        optimize: true,
+                        mode: Default::default(),
+                    },
+                )
+            })
         });
     }
     group.finish();
@@ -79,6 +89,7 @@ fn emit_ssa_only(c: &mut Criterion) {
         verify: false,
         stats: None,
         interp: false,
+        ssa_mode: Default::default(),
     };
     c.bench_function("front_end_and_ssa_1000_ifs", |b| {
         b.iter(|| compile(&src, &opts).unwrap())

@@ -5,7 +5,9 @@ use crate::check::{self, CheckError};
 use crate::codegen::{self, CodegenError, CodegenOptions, Compiled};
 use crate::diag::{self, Diagnostic, LineIndex};
 use crate::ir::{self, verify::VerifyError};
-use crate::ssa::{self, lower::FunctionStats};
+use crate::ssa::builder::SsaMode;
+use crate::ssa::lower::{FunctionStats, SsaOptions};
+use crate::ssa::{self};
 use crate::stats::{self, StatsFormat};
 use crate::syntax::{self, SyntaxError};
 use std::time::{Duration, Instant};
@@ -34,6 +36,8 @@ pub struct Options {
     pub stats: Option<StatsFormat>,
     /// Run the SSA IR with the reference interpreter instead of compiling it.
     pub interp: bool,
+    /// How SSA construction places phis.
+    pub ssa_mode: SsaMode,
 }
 
 impl Default for Options {
@@ -45,6 +49,7 @@ impl Default for Options {
             verify: cfg!(debug_assertions),
             stats: None,
             interp: false,
+            ssa_mode: SsaMode::default(),
         }
     }
 }
@@ -134,7 +139,11 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
     };
     let lines = LineIndex::new(src);
     let (ssa, stats) = timed(&mut t.ssa, || {
-        ssa::lower::lower_program(&checked, &lines, opts.opt_level >= 1)
+        let ssa_opts = SsaOptions {
+            optimize: opts.opt_level >= 1,
+            mode: opts.ssa_mode,
+        };
+        ssa::lower::lower_program(&checked, &lines, ssa_opts)
     });
     std::mem::forget(checked);
     if opts.verify {

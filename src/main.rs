@@ -2,6 +2,7 @@
 
 use clap::{Parser, ValueEnum};
 use jitrun::driver::{self, Emit, Options};
+use jitrun::ssa::builder::SsaMode;
 use jitrun::stats::StatsFormat;
 use std::io::Read;
 
@@ -17,6 +18,14 @@ enum EmitArg {
     Asm,
     /// The SSA CFG as Graphviz, phis and instructions in the blocks
     Dot,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SsaArg {
+    /// Algorithm 2: a phi before recursing, removed if trivial (default)
+    Braun,
+    /// The marker algorithm of §3.3: no temporary phis in acyclic regions
+    Marker,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -51,6 +60,10 @@ struct Cli {
     /// Run the IR verifiers (ours and Cranelift's); always on in debug builds
     #[arg(long)]
     verify: bool,
+
+    /// How SSA construction places phis at joins
+    #[arg(long, value_enum, default_value = "braun")]
+    ssa: SsaArg,
 
     /// Run the program with the reference interpreter of our SSA IR
     /// instead of compiling it
@@ -123,6 +136,10 @@ fn run(cli: Cli) -> i32 {
             StatsArg::Json => StatsFormat::Json,
         }),
         interp: cli.interp,
+        ssa_mode: match cli.ssa {
+            SsaArg::Braun => SsaMode::Braun,
+            SsaArg::Marker => SsaMode::Marker,
+        },
     };
     driver::run_source(&name, &src, &opts)
 }

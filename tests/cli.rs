@@ -102,3 +102,26 @@ fn help_lists_the_options() {
     }
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn marker_mode_places_no_temporary_phis_in_ullrichs_program() {
+    let mut src = String::from("fn f() -> int { return 5; }\nfn g() -> int {\n    let x = f();\n");
+    for _ in 0..1000 {
+        src.push_str("    if x > 1 {} else {}\n");
+    }
+    src.push_str("    let y = x;\n    return y;\n}\nprint(g());\n");
+    let created = |mode: &str| {
+        let run = run_source("ullrich1000.toy", &src, &["-O0", mode, "--stats=json"]);
+        assert_eq!(run.stdout, "5\n", "{}", run.stderr);
+        let line = run
+            .stderr
+            .lines()
+            .find(|l| l.contains("\"g\""))
+            .unwrap()
+            .to_string();
+        let n = line.split("\"phis_created\": ").nth(1).unwrap();
+        n[..n.find(',').unwrap()].parse::<usize>().unwrap()
+    };
+    assert_eq!(created("--ssa=braun"), 1000);
+    assert_eq!(created("--ssa=marker"), 0);
+}

@@ -143,7 +143,14 @@ fn algorithm_5_statistics_through_the_library() {
     let ast = jitrun::syntax::parse(REDUNDANT_SCC).unwrap();
     let checked = jitrun::check::check(&ast).unwrap();
     let lines = jitrun::diag::LineIndex::new(REDUNDANT_SCC);
-    let (_, stats) = jitrun::ssa::lower::lower_program(&checked, &lines, true);
+    let (_, stats) = jitrun::ssa::lower::lower_program(
+        &checked,
+        &lines,
+        jitrun::ssa::lower::SsaOptions {
+            optimize: true,
+            mode: Default::default(),
+        },
+    );
     let g = stats.iter().find(|s| s.name == "g").unwrap();
     assert_eq!(g.build.phis_removed_scc, 2, "{:?}", g.build);
 }

@@ -20,7 +20,7 @@ use jitrun::ir::dom::{reverse_post_order, DomTree};
 use jitrun::ir::semantics::Const;
 use jitrun::ir::verify::verify_function;
 use jitrun::ir::{Block, Function, InstKind, Ty, Value, ValueDef};
-use jitrun::ssa::builder::{SsaBuilder, Var};
+use jitrun::ssa::builder::{SsaBuilder, SsaMode, Var};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
 
@@ -105,7 +105,7 @@ const ENTRY_DEF: usize = usize::MAX;
 
 /// Builds SSA with the builder, filling blocks in reverse post-order and
 /// sealing each block once all its (reachable) predecessors are filled.
-fn build(cfg: &Cfg) -> Built {
+fn build(cfg: &Cfg, mode: SsaMode) -> Built {
     let rpo = cfg.rpo();
     let reachable: HashSet<usize> = rpo.iter().copied().collect();
     let mut unfilled_preds = vec![0usize; cfg.blocks.len()];
@@ -115,6 +115,7 @@ fn build(cfg: &Cfg) -> Built {
         }
     }
     let mut b = SsaBuilder::new("t", &[Ty::Bool], None, false);
+    b.set_mode(mode);
     let cond = b.params()[0];
     let blocks: Vec<Block> = (0..cfg.blocks.len())
         .map(|i| {
@@ -375,8 +376,13 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
     #[test]
-    fn braun_construction_is_verified_pruned_minimal_and_correct(cfg in cfg_strategy(), seed in any::<u64>()) {
-        let built = build(&cfg);
+    fn braun_construction_is_verified_pruned_minimal_and_correct(
+        cfg in cfg_strategy(),
+        seed in any::<u64>(),
+        marker in any::<bool>(),
+    ) {
+        let mode = if marker { SsaMode::Marker } else { SsaMode::Braun };
+        let built = build(&cfg, mode);
         let f = &built.f;
         prop_assert!(verify_function(f).is_ok(), "{:?}\n{}", verify_function(f), jitrun::ir::print::function_to_string(f));
         prop_assert!(is_pruned(&built), "not pruned:\n{}", jitrun::ir::print::function_to_string(f));
@@ -404,7 +410,7 @@ fn the_generator_covers_irreducible_flow_and_redundant_sccs() {
     let (mut irreducible, mut with_phis, mut scc_removed) = (0, 0, 0);
     for _ in 0..2000 {
         let cfg = cfg_strategy().new_tree(&mut runner).unwrap().current();
-        let built = build(&cfg);
+        let built = build(&cfg, SsaMode::Braun);
         let dom = DomTree::compute(&built.f);
         irreducible += usize::from(!is_reducible(&built.f, &dom));
         with_phis += usize::from(built.f.counts().0 > 0);
@@ -416,5 +422,26 @@ fn the_generator_covers_irreducible_flow_and_redundant_sccs() {
     assert!(
         scc_removed >= 20,
         "Algorithm 5 fired on only {scc_removed} CFGs"
+    );
+}
+
+/// §3.3: the marker algorithm places no temporary phis where Algorithm 2
+/// places and removes them, and builds the same number of phis.
+#[test]
+fn marker_mode_creates_at_most_as_many_phis() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let (mut braun_created, mut marker_created) = (0, 0);
+    for _ in 0..2000 {
+        let cfg = cfg_strategy().new_tree(&mut runner).unwrap().current();
+        let braun = build(&cfg, SsaMode::Braun);
+        let marker = build(&cfg, SsaMode::Marker);
+        assert_eq!(braun.f.counts().0, marker.f.counts().0, "{cfg:?}");
+        braun_created += braun.stats.phis_created;
+        marker_created += marker.stats.phis_created;
+    }
+    assert!(
+        marker_created < braun_created,
+        "marker {marker_created} vs braun {braun_created}"
     );
 }

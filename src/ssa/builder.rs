@@ -48,8 +48,12 @@ pub struct BuildStats {
 
 /// One pending `addPhiOperands` of Algorithm 2, kept on the heap.
 struct Frame {
-    phi: Value,
+    /// The phi being filled: placed before recursing (Algorithm 2), or in
+    /// marker mode (§3.3) only once the lookup cycles back to `block`.
+    phi: Option<Value>,
     block: Block,
+    /// The values found in the predecessors so far, in order.
+    operands: Vec<Value>,
     /// The predecessor whose value is read next.
     next: usize,
     /// Single-predecessor blocks walked on the way to `block`; they get the
@@ -60,9 +64,23 @@ struct Frame {
     write_result: bool,
 }
 
+/// How global value numbering places phis at sealed joins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SsaMode {
+    /// Algorithm 2: an operandless phi before recursing, removed again if
+    /// trivial.
+    #[default]
+    Braun,
+    /// §3.3's marker algorithm: mark the block instead; place a phi only
+    /// if the lookup cycles back to it or its predecessors disagree. No
+    /// temporary phis in acyclic regions.
+    Marker,
+}
+
 pub struct SsaBuilder {
     func: Function,
     optimize: bool,
+    mode: SsaMode,
     current: Option<Block>,
     var_types: Vec<Ty>,
     current_def: HashMap<(Var, Block), Value>,
@@ -87,6 +105,7 @@ impl SsaBuilder {
         let mut b = SsaBuilder {
             func: Function::new(name, ret),
             optimize,
+            mode: SsaMode::default(),
             current: None,
             var_types: Vec::new(),
             current_def: HashMap::new(),
@@ -110,6 +129,11 @@ impl SsaBuilder {
             b.func.params.push(v);
         }
         b
+    }
+
+    /// Selects how phis are placed at sealed joins (before any lookup).
+    pub fn set_mode(&mut self, mode: SsaMode) {
+        self.mode = mode;
     }
 
     pub fn params(&self) -> &[Value] {
@@ -218,6 +242,8 @@ impl SsaBuilder {
     /// of the paper runs on `frames`.
     fn lookup(&mut self, var: Var, block: Option<Block>, phi: Option<Value>) -> Value {
         let mut frames: Vec<Frame> = Vec::new();
+        // Marker mode: the blocks whose frame is open, by frame index.
+        let mut marked: HashMap<Block, usize> = HashMap::new();
         let mut chain: Vec<Block> = Vec::new();
         let mut pending = block;
         if let Some(phi) = phi {
@@ -225,8 +251,9 @@ impl SsaBuilder {
                 unreachable!("sealing completes phis only")
             };
             frames.push(Frame {
-                phi,
+                phi: Some(phi),
                 block,
+                operands: Vec::new(),
                 next: 0,
                 chain: Vec::new(),
                 write_result: false,
@@ -235,7 +262,7 @@ impl SsaBuilder {
         loop {
             let mut found = None;
             if let Some(start) = pending.take() {
-                found = self.descend(var, start, &mut chain, &mut frames);
+                found = self.descend(var, start, &mut chain, &mut frames, &mut marked);
             }
             if let Some(v) = found {
                 for b in chain.drain(..) {
@@ -244,9 +271,8 @@ impl SsaBuilder {
                 match frames.last_mut() {
                     None => return v,
                     Some(top) => {
-                        let phi = top.phi;
                         top.next += 1;
-                        self.append_phi_operand(phi, v);
+                        top.operands.push(v);
                     }
                 }
             }
@@ -259,8 +285,8 @@ impl SsaBuilder {
                     break;
                 }
                 let frame = frames.pop().expect("checked above");
-                self.phi_complete[frame.phi] = true;
-                let v = self.try_remove_trivial_phi(frame.phi);
+                marked.remove(&frame.block);
+                let v = self.complete_frame(var, frame.phi, frame.block, frame.operands);
                 if frame.write_result {
                     self.current_def.insert((var, frame.block), v);
                 }
@@ -270,13 +296,39 @@ impl SsaBuilder {
                 match frames.last_mut() {
                     None => return v,
                     Some(parent) => {
-                        let phi = parent.phi;
                         parent.next += 1;
-                        self.append_phi_operand(phi, v);
+                        parent.operands.push(v);
                     }
                 }
             }
         }
+    }
+
+    /// The value of a block whose predecessors delivered `operands`: the
+    /// phi filled and checked (Algorithm 3), or — in marker mode, when no
+    /// cycle placed a phi — the one value they agree on, or a new phi.
+    fn complete_frame(
+        &mut self,
+        var: Var,
+        phi: Option<Value>,
+        block: Block,
+        operands: Vec<Value>,
+    ) -> Value {
+        let phi = match phi {
+            Some(phi) => phi,
+            None => {
+                let first = operands.first().map(|&v| self.resolve(v));
+                if let Some(v) = first.filter(|&v| operands.iter().all(|&o| self.resolve(o) == v)) {
+                    return v;
+                }
+                self.new_phi(var, block)
+            }
+        };
+        for op in operands {
+            self.append_phi_operand(phi, op);
+        }
+        self.phi_complete[phi] = true;
+        self.try_remove_trivial_phi(phi)
     }
 
     /// Walks single-predecessor blocks from `block` until a definition is
@@ -287,6 +339,7 @@ impl SsaBuilder {
         mut block: Block,
         chain: &mut Vec<Block>,
         frames: &mut Vec<Frame>,
+        marked: &mut HashMap<Block, usize>,
     ) -> Option<Value> {
         loop {
             if let Some(v) = self.local_def(var, block) {
@@ -308,12 +361,27 @@ impl SsaBuilder {
                 block = preds[0];
                 continue;
             }
-            // Break potential cycles with an operandless phi.
-            let phi = self.new_phi(var, block);
-            self.current_def.insert((var, block), phi);
+            if let Some(&open) = marked.get(&block) {
+                // Marker algorithm: the lookup came back to a marked block,
+                // so a phi is needed here after all, to break the cycle.
+                let phi = self.new_phi(var, block);
+                frames[open].phi = Some(phi);
+                self.current_def.insert((var, block), phi);
+                return Some(phi);
+            }
+            let phi = if self.mode == SsaMode::Marker {
+                marked.insert(block, frames.len());
+                None
+            } else {
+                // Break potential cycles with an operandless phi.
+                let phi = self.new_phi(var, block);
+                self.current_def.insert((var, block), phi);
+                Some(phi)
+            };
             frames.push(Frame {
                 phi,
                 block,
+                operands: Vec::new(),
                 next: 0,
                 chain: std::mem::take(chain),
                 write_result: true,

@@ -7,7 +7,7 @@
 //! Locals are SSA variables; globals are loads and stores of memory (as in
 //! the tinylang chapter), never SSA values.
 
-use super::builder::{BuildStats, SsaBuilder, Var};
+use super::builder::{BuildStats, SsaBuilder, SsaMode, Var};
 use crate::check::tast::{self, Builtin, ExprKind, Place, Stmt};
 use crate::diag::LineIndex;
 use crate::entity::EntityRef;
@@ -44,15 +44,23 @@ pub struct FunctionStats {
 }
 
 /// Builds SSA for every function of the program.
+/// How to build SSA.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SsaOptions {
+    /// The on-the-fly optimizations of §3.1 (`-O1` and up).
+    pub optimize: bool,
+    pub mode: SsaMode,
+}
+
 pub fn lower_program(
     program: &tast::Program,
     lines: &LineIndex,
-    optimize: bool,
+    opts: SsaOptions,
 ) -> (Module, Vec<FunctionStats>) {
     let mut strings = Vec::new();
     let mut stats = Vec::new();
     let mut lower = |f: &tast::Function, is_main: bool| {
-        let mut cx = FnLower::new(program, f, lines, optimize, &mut strings);
+        let mut cx = FnLower::new(program, f, lines, opts, &mut strings);
         if is_main {
             cx.init_array_globals();
         }
@@ -92,7 +100,7 @@ impl<'a> FnLower<'a> {
         program: &'a tast::Program,
         f: &tast::Function,
         lines: &'a LineIndex,
-        optimize: bool,
+        opts: SsaOptions,
         strings: &'a mut Vec<String>,
     ) -> Self {
         let params: Vec<Ty> = f
@@ -101,7 +109,8 @@ impl<'a> FnLower<'a> {
             .map(|p| ir_ty(&f.locals[p.index()].ty))
             .collect();
         let ret = f.ret.as_ref().map(ir_ty);
-        let mut b = SsaBuilder::new(&f.name, &params, ret, optimize);
+        let mut b = SsaBuilder::new(&f.name, &params, ret, opts.optimize);
+        b.set_mode(opts.mode);
         let vars: Vec<Var> = f
             .locals
             .iter()
