@@ -56,6 +56,8 @@ fn ullrich(n: usize) -> String {
 }
 
 fn ssa_construction_is_linear(c: &mut Criterion) {
+    use jitrun::ssa::builder::SsaMode;
+    use jitrun::ssa::lower::{lower_program, SsaOptions};
     let mut group = c.benchmark_group("ssa_ullrich");
     group.sample_size(10);
     for n in [10usize, 100, 1_000, 10_000, 100_000] {
@@ -64,18 +66,39 @@ fn ssa_construction_is_linear(c: &mut Criterion) {
         let checked = jitrun::check::check(&ast).unwrap();
         let lines = LineIndex::new(&src);
         group.throughput(Throughput::Elements(n as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(n), &checked, |b, checked| {
-            b.iter(|| {
-                jitrun::ssa::lower::lower_program(
-                    checked,
-                    &lines,
-                    jitrun::ssa::lower::SsaOptions {
-                        optimize: true,
-                        mode: Default::default(),
-                    },
-                )
-            })
-        });
+        for (name, mode) in [("braun", SsaMode::Braun), ("marker", SsaMode::Marker)] {
+            let opts = SsaOptions {
+                optimize: false,
+                mode,
+            };
+            group.bench_with_input(BenchmarkId::new(name, n), &checked, |b, checked| {
+                b.iter(|| lower_program(checked, &lines, opts))
+            });
+        }
+    }
+    group.finish();
+}
+
+/// Algorithm 2 against the marker algorithm (§3.3) on the samples.
+fn ssa_modes_on_samples(c: &mut Criterion) {
+    use jitrun::ssa::builder::SsaMode;
+    use jitrun::ssa::lower::{lower_program, SsaOptions};
+    let mut group = c.benchmark_group("ssa_mode");
+    for (name, src) in samples() {
+        let ast = jitrun::syntax::parse(&src).unwrap();
+        let checked = jitrun::check::check(&ast).unwrap();
+        let lines = LineIndex::new(&src);
+        for (mode_name, mode) in [("braun", SsaMode::Braun), ("marker", SsaMode::Marker)] {
+            let opts = SsaOptions {
+                optimize: true,
+                mode,
+            };
+            group.bench_with_input(
+                BenchmarkId::new(mode_name, &name),
+                &checked,
+                |b, checked| b.iter(|| lower_program(checked, &lines, opts)),
+            );
+        }
     }
     group.finish();
 }
@@ -100,6 +123,7 @@ criterion_group!(
     benches,
     compile_samples,
     ssa_construction_is_linear,
+    ssa_modes_on_samples,
     emit_ssa_only
 );
 criterion_main!(benches);

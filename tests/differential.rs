@@ -68,37 +68,54 @@ fn edge_values_agree() {
     assert_eq!(run.status, 0, "{}", run.stderr);
 }
 
-/// Generated programs (`jitrun::testgen`): a few hundred seeds in every
-/// test run; `cargo run --release --bin difftest -- --seeds 100000` runs more.
+/// Generated programs (`jitrun::testgen`): a thousand seeds in every test
+/// run, on two threads; `cargo run --release --bin difftest -- --seeds
+/// 100000` runs more.
 #[test]
 fn generated_programs_agree() {
-    let seeds = std::env::var("JITRUN_DIFF_SEEDS")
+    let seeds: u64 = std::env::var("JITRUN_DIFF_SEEDS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(200u64);
-    let mut ended_in_error = 0;
-    for seed in 0..seeds {
-        let src = jitrun::testgen::program(seed);
-        let path = scratch_file(&format!("gen{seed}.toy"), src.as_bytes());
-        let reference = run_file(&path, &["--interp", "-O0"]);
-        assert_ne!(
-            reference.status, 1,
-            "seed {seed} does not compile:\n{}\n{src}",
-            reference.stderr
-        );
-        ended_in_error += usize::from(reference.status == 2);
-        for args in [&["-O0"][..], &["-O1"], &["-O2"]] {
-            let other = run_file(&path, args);
-            assert_eq!(
-                (reference.status, &reference.stdout, &reference.stderr),
-                (other.status, &other.stdout, &other.stderr),
-                "seed {seed} under {args:?} differs from the interpreter:\n{src}"
-            );
+        .unwrap_or(1000);
+    let ended_in_error = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for lane in 0..2u64 {
+            let ended_in_error = &ended_in_error;
+            scope.spawn(move || {
+                for seed in (lane..seeds).step_by(2) {
+                    let errored = check_generated(seed);
+                    ended_in_error
+                        .fetch_add(usize::from(errored), std::sync::atomic::Ordering::Relaxed);
+                }
+            });
         }
-    }
+    });
     // Most programs must run to their end, or the comparison says little.
+    let errors = ended_in_error.into_inner();
     assert!(
-        ended_in_error * 4 < seeds as usize,
-        "{ended_in_error} of {seeds} ended in an error"
+        errors * 4 < seeds as usize,
+        "{errors} of {seeds} ended in an error"
     );
+}
+
+/// Runs one generated program under every back end; returns whether it
+/// ended in a runtime error.
+fn check_generated(seed: u64) -> bool {
+    let src = jitrun::testgen::program(seed);
+    let path = scratch_file(&format!("gen{seed}.toy"), src.as_bytes());
+    let reference = run_file(&path, &["--interp", "-O0"]);
+    assert_ne!(
+        reference.status, 1,
+        "seed {seed} does not compile:\n{}\n{src}",
+        reference.stderr
+    );
+    for args in [&["-O0"][..], &["-O1"], &["-O2"]] {
+        let other = run_file(&path, args);
+        assert_eq!(
+            (reference.status, &reference.stdout, &reference.stderr),
+            (other.status, &other.stdout, &other.stderr),
+            "seed {seed} under {args:?} differs from the interpreter:\n{src}"
+        );
+    }
+    reference.status == 2
 }
