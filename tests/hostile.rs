@@ -49,24 +49,26 @@ fn a_million_term_expression_and_deep_unary_chains() {
     expect_error("unary.toy", &src, "expression nests too deeply");
 }
 
-/// Five megabytes of source in many functions (as real programs are),
-/// each called once from the top level.
+/// Five megabytes of source on a single line, in many functions (as real
+/// programs are), each called once from the top level.
 #[test]
 fn five_megabyte_source_file() {
     let mut src = String::new();
-    let mut calls = String::from("let total = 0;\n");
+    let mut calls = String::from("let total = 0; ");
     let mut n = 0u64;
     while src.len() + calls.len() < 5 << 20 {
         src.push_str(&format!(
-            "fn f{n}(a: int) -> int {{\n    let b = a * 3 + {n};\n    if b % 2 == 0 {{ b = b / 2; }}\n    return b;\n}}\n"
+            "fn f{n}(a: int) -> int {{ let b = a * 3 + {n}; if b % 2 == 0 {{ b = b / 2; }} return b; }} "
         ));
-        calls.push_str(&format!("total += f{n}(1);\n"));
+        calls.push_str(&format!("total += f{n}(1); "));
         n += 1;
     }
     let expected: u64 = (0..n)
         .map(|k| if (3 + k) % 2 == 0 { (3 + k) / 2 } else { 3 + k })
         .sum();
-    let run = run_source("big.toy", &format!("{src}{calls}print(total);\n"), &[]);
+    let program = format!("{src}{calls}print(total);");
+    assert!(!program.contains('\n'));
+    let run = run_source("big.toy", &program, &[]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert_eq!(run.stdout, format!("{expected}\n"));
 }
@@ -119,4 +121,30 @@ fn unterminated_constructs_at_end_of_file() {
     expect_error("open_paren.toy", "print((1 + 2);\n", "error:");
     expect_error("open_brace.toy", "fn f() {\n  print(1);\n", "error:");
     expect_error("open_str.toy", "print(\"abc", "unterminated string");
+}
+
+#[test]
+fn million_element_array_literal() {
+    let elems: Vec<String> = (0..1_000_000).map(|i| (i % 10).to_string()).collect();
+    let src = format!(
+        "let a = [{}];\nprint(len(a), a[999999], a[12345]);\n",
+        elems.join(", ")
+    );
+    expect_output("million.toy", &src, "1000000 9 5\n");
+}
+
+#[test]
+fn a_hundred_megabytes_of_output_are_all_written() {
+    let src = "let row = [1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5];\nfor i in 0..2000000 { print(i, row); }\n";
+    let run = run_source("loud.toy", src, &[]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let expected_bytes: usize = (0..2_000_000u64)
+        .map(|i| {
+            i.to_string().len() + " [1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5]\n".len()
+        })
+        .sum();
+    assert_eq!(run.stdout.len(), expected_bytes);
+    assert!(run
+        .stdout
+        .ends_with("1999999 [1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5]\n"));
 }
