@@ -103,6 +103,41 @@ fn ssa_modes_on_samples(c: &mut Criterion) {
     group.finish();
 }
 
+/// A program of `units` copies of a function (loops, branches, arrays,
+/// floats) and a call of each: compile time must grow linearly with size.
+fn scaled_program(units: usize) -> String {
+    let mut src = String::from("let total = 0;\n");
+    for k in 0..units {
+        src.push_str(&format!(
+            "fn u{k}(n: int) -> int {{\n    let a = [0; n + 1];\n    let s = 0;\n    for i in 0..n {{\n        if i % 3 == 0 {{ a[i] = i * {k}; }} else {{ a[i] = a[i / 2] + 1; }}\n        s += a[i];\n    }}\n    let f = float(s) * 0.5;\n    while f > 10.0 {{ f = f / 3.0; }}\n    return s + int(f);\n}}\ntotal += u{k}(10);\n"
+        ));
+    }
+    src.push_str("print(total);\n");
+    src
+}
+
+fn compile_time_scales_linearly(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scaling");
+    group.sample_size(10);
+    for units in [100usize, 1_000, 10_000] {
+        let src = scaled_program(units);
+        let opts = Options {
+            opt_level: 2,
+            emit: None,
+            target: None,
+            verify: false,
+            stats: None,
+            interp: false,
+            ssa_mode: Default::default(),
+        };
+        group.throughput(Throughput::Bytes(src.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(units), &src, |b, src| {
+            b.iter(|| compile(src, &opts).expect("compiles"))
+        });
+    }
+    group.finish();
+}
+
 fn emit_ssa_only(c: &mut Criterion) {
     let src = ullrich(1_000);
     let opts = Options {
@@ -124,6 +159,7 @@ criterion_group!(
     compile_samples,
     ssa_construction_is_linear,
     ssa_modes_on_samples,
+    compile_time_scales_linearly,
     emit_ssa_only
 );
 criterion_main!(benches);
