@@ -35,6 +35,7 @@ fn compile_samples(c: &mut Criterion) {
                 stats: None,
                 interp: false,
                 ssa_mode: Default::default(),
+                time: false,
             };
             group.bench_with_input(
                 BenchmarkId::new(format!("O{level}"), &name),
@@ -129,6 +130,7 @@ fn compile_time_scales_linearly(c: &mut Criterion) {
             stats: None,
             interp: false,
             ssa_mode: Default::default(),
+            time: false,
         };
         group.throughput(Throughput::Bytes(src.len() as u64));
         group.bench_with_input(BenchmarkId::from_parameter(units), &src, |b, src| {
@@ -148,6 +150,7 @@ fn emit_ssa_only(c: &mut Criterion) {
         stats: None,
         interp: false,
         ssa_mode: Default::default(),
+        time: false,
     };
     c.bench_function("front_end_and_ssa_1000_ifs", |b| {
         b.iter(|| compile(&src, &opts).unwrap())

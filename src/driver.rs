@@ -38,6 +38,8 @@ pub struct Options {
     pub interp: bool,
     /// How SSA construction places phis.
     pub ssa_mode: SsaMode,
+    /// Print a table of phase times and sizes on stderr after the run.
+    pub time: bool,
 }
 
 impl Default for Options {
@@ -50,6 +52,7 @@ impl Default for Options {
             stats: None,
             interp: false,
             ssa_mode: SsaMode::default(),
+            time: false,
         }
     }
 }
@@ -99,6 +102,7 @@ pub struct Timings {
     pub parse: Duration,
     pub check: Duration,
     pub ssa: Duration,
+    /// Cranelift compilation, finalization included.
     pub codegen: Duration,
     pub run: Duration,
 }
@@ -106,6 +110,7 @@ pub struct Timings {
 /// The products of compilation.
 pub struct Artifacts {
     pub ast: Option<syntax::ast::Program>,
+    pub ast_nodes: usize,
     pub ssa: ir::Module,
     pub stats: Vec<FunctionStats>,
     /// `None` when `--emit ast` or `--emit ssa` stopped before code generation.
@@ -137,6 +142,7 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
             return Err(e);
         }
     };
+    let ast_nodes = ast.node_count();
     let lines = LineIndex::new(src);
     let (ssa, stats) = timed(&mut t.ssa, || {
         let ssa_opts = SsaOptions {
@@ -172,6 +178,7 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
     };
     Ok(Artifacts {
         ast,
+        ast_nodes,
         ssa,
         stats,
         compiled,
@@ -229,6 +236,9 @@ pub fn run_source(name: &str, src: &str, opts: &Options) -> i32 {
     if let Some(format) = opts.stats {
         let reports = stats::function_reports(&artifacts.ssa, &artifacts.stats);
         eprint!("{}", stats::render(format, &reports, &artifacts.timings));
+    }
+    if opts.time {
+        eprint!("{}", stats::time_table(&artifacts));
     }
     code
 }

@@ -70,6 +70,10 @@ struct Cli {
     #[arg(long, conflicts_with_all = ["emit", "target"])]
     interp: bool,
 
+    /// After the run, print phase times and program sizes on stderr
+    #[arg(long)]
+    time: bool,
+
     /// After the run, print SSA construction statistics and phase times on
     /// stderr (`--stats=json`: one JSON object per line)
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "table")]
@@ -136,6 +140,7 @@ fn run(cli: Cli) -> i32 {
             StatsArg::Json => StatsFormat::Json,
         }),
         interp: cli.interp,
+        time: cli.time,
         ssa_mode: match cli.ssa {
             SsaArg::Braun => SsaMode::Braun,
             SsaArg::Marker => SsaMode::Marker,

@@ -147,3 +147,45 @@ fn render_table(functions: &[FunctionReport], t: &Timings) -> String {
     );
     out
 }
+
+/// `--time`: where compilation and the run spent their time, and how big
+/// the program was at each stage.
+pub fn time_table(a: &crate::driver::Artifacts) -> String {
+    let t = &a.timings;
+    let (finalize, cl_insts, code) = a
+        .compiled
+        .as_ref()
+        .map(|c| (c.finalize, c.cl_insts, c.code_size))
+        .unwrap_or_default();
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    let compile = t.codegen.saturating_sub(finalize);
+    let rows = [
+        ("parse", t.parse),
+        ("check", t.check),
+        ("ssa construction", t.ssa),
+        ("cranelift compile", compile),
+        ("finalize", finalize),
+        ("run", t.run),
+    ];
+    let mut out = String::new();
+    for (name, d) in rows {
+        let _ = writeln!(out, "{name:<18} {:>10.3} ms", ms(d));
+    }
+    let total = t.parse + t.check + t.ssa + t.codegen + t.run;
+    let _ = writeln!(out, "{:<18} {:>10.3} ms", "total", ms(total));
+    let (phis, insts) = a
+        .ssa
+        .functions
+        .iter()
+        .chain(std::iter::once(&a.ssa.main))
+        .fold((0, 0), |(p, i), f| {
+            let (fp, fi) = f.counts();
+            (p + fp, i + fi)
+        });
+    let _ = writeln!(
+        out,
+        "sizes: {} AST nodes, {insts} SSA instructions + {phis} phis, {cl_insts} Cranelift instructions, {code} bytes of machine code",
+        a.ast_nodes
+    );
+    out
+}

@@ -125,3 +125,37 @@ fn marker_mode_places_no_temporary_phis_in_ullrichs_program() {
     assert_eq!(created("--ssa=braun"), 1000);
     assert_eq!(created("--ssa=marker"), 0);
 }
+
+#[test]
+fn time_prints_every_phase_and_the_sizes() {
+    let run = run_source("time.toy", LOOP, &["--time"]);
+    assert_eq!(run.stdout, "45\n", "the program's own output is unchanged");
+    for phase in [
+        "parse",
+        "check",
+        "ssa construction",
+        "cranelift compile",
+        "finalize",
+        "run",
+        "total",
+    ] {
+        assert!(
+            run.stderr
+                .lines()
+                .any(|l| l.starts_with(phase) && l.ends_with(" ms")),
+            "{phase} missing in\n{}",
+            run.stderr
+        );
+    }
+    let sizes = run
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("sizes: "))
+        .expect("a sizes line");
+    let numbers: Vec<usize> = sizes
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(numbers.len(), 5, "{sizes}");
+    assert!(numbers.iter().all(|&n| n > 0), "{sizes}");
+}

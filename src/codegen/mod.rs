@@ -166,6 +166,10 @@ pub struct Compiled {
     pub asm: String,
     /// Machine-code bytes of all functions.
     pub code_size: usize,
+    /// Cranelift instructions of all functions, before Cranelift's passes.
+    pub cl_insts: usize,
+    /// Time spent finalizing (relocating, making code executable).
+    pub finalize: std::time::Duration,
 }
 
 /// The symbol of a Toy function: a prefix no C library symbol uses.
@@ -206,11 +210,12 @@ pub fn compile(program: &ir::Module, opts: &CodegenOptions) -> Result<Compiled, 
 
     let mut ctx = module.make_context();
     let mut fctx = FunctionBuilderContext::new();
-    let (mut clif, mut asm, mut code_size) = (String::new(), String::new(), 0);
+    let (mut clif, mut asm, mut code_size, mut cl_insts) = (String::new(), String::new(), 0, 0);
     for (f, &id) in all.iter().zip(&ids) {
         ctx.func.signature = signature(&module, f);
         ctx.func.name = cl::UserFuncName::user(0, id.as_u32());
         translate::translate_function(&mut module, &env, f, &mut ctx.func, &mut fctx);
+        cl_insts += ctx.func.dfg.num_insts();
         if opts.keep_clif {
             clif.push_str(&format!("; {}\n{}\n", mangle(&f.name), ctx.func.display()));
         }
@@ -226,11 +231,13 @@ pub fn compile(program: &ir::Module, opts: &CodegenOptions) -> Result<Compiled, 
         module.clear_context(&mut ctx);
     }
     let host = opts.target.is_none();
+    let finalize_start = std::time::Instant::now();
     if host {
         module
             .finalize_definitions()
             .map_err(|e| module_error("<module>", e))?;
     }
+    let finalize = finalize_start.elapsed();
     Ok(Compiled {
         module,
         main: *ids.last().expect("main is always compiled"),
@@ -239,6 +246,8 @@ pub fn compile(program: &ir::Module, opts: &CodegenOptions) -> Result<Compiled, 
         clif,
         asm,
         code_size,
+        cl_insts,
+        finalize,
     })
 }
 

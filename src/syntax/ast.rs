@@ -168,3 +168,65 @@ impl BinOp {
         )
     }
 }
+
+impl Program {
+    /// Number of items, statements and expressions (for `--time`).
+    pub fn node_count(&self) -> usize {
+        self.items
+            .iter()
+            .map(|item| match item {
+                Item::Func(f) => 1 + block_nodes(&f.body),
+                Item::Stmt(s) => stmt_nodes(s),
+                Item::Error => 1,
+            })
+            .sum()
+    }
+}
+
+fn block_nodes(b: &Block) -> usize {
+    b.stmts.iter().map(stmt_nodes).sum()
+}
+
+fn stmt_nodes(s: &Stmt) -> usize {
+    1 + match &s.kind {
+        StmtKind::Let { init, .. } => expr_nodes(init),
+        StmtKind::Assign { target, value, .. } => expr_nodes(target) + expr_nodes(value),
+        StmtKind::Expr(e) => expr_nodes(e),
+        StmtKind::If { arms, els } => {
+            arms.iter()
+                .map(|(c, b)| expr_nodes(c) + block_nodes(b))
+                .sum::<usize>()
+                + els.as_ref().map_or(0, block_nodes)
+        }
+        StmtKind::While { cond, body } => expr_nodes(cond) + block_nodes(body),
+        StmtKind::For {
+            start, end, body, ..
+        } => expr_nodes(start) + expr_nodes(end) + block_nodes(body),
+        StmtKind::Return(e) => e.as_ref().map_or(0, expr_nodes),
+        StmtKind::Block(b) => block_nodes(b),
+        StmtKind::Break | StmtKind::Continue | StmtKind::Error => 0,
+    }
+}
+
+/// Counts with an explicit stack: expressions can be thousands deep.
+fn expr_nodes(e: &Expr) -> usize {
+    let mut count = 0;
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        count += 1;
+        match &e.kind {
+            ExprKind::Unary(_, a) => stack.push(a),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::And(a, b)
+            | ExprKind::Or(a, b)
+            | ExprKind::Index(a, b)
+            | ExprKind::Repeat(a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            ExprKind::Call(_, args) | ExprKind::Array(args) => stack.extend(args.iter()),
+            _ => {}
+        }
+    }
+    count
+}
