@@ -14,7 +14,12 @@
 //!   recursion runs on an explicit stack of frames, so a chain of 100 000
 //!   blocks (Ullrich §7) costs heap, not native stack.
 //! * Algorithm 3 (trivial phi removal): [`SsaBuilder::try_remove_trivial_phi`],
-//!   re-checking the phi users of a removed phi with a worklist.
+//!   re-checking the phi users of a removed phi with a worklist; triviality
+//!   checks use witness caching (§3.1).
+//! * Algorithm 5 (§3.2, redundant phi SCCs): `ssa::minimize`, run by
+//!   [`SsaBuilder::finish`].
+//! * §3.3's marker algorithm: [`SsaMode::Marker`], selected with
+//!   [`SsaBuilder::set_mode`].
 //! * Algorithm 4 (incomplete CFGs): [`SsaBuilder::seal_block`] and
 //!   `incomplete_phis`.
 //! * §3.1 on-the-fly optimizations (constant folding, arithmetic
