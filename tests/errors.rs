@@ -46,6 +46,9 @@ const COMPILE_ERRORS: &[(&str, &str, &str)] = &[
     ("if 1 { }\n", "1:4", "expected `bool`, found `int`"),
     ("while 1.0 { }\n", "1:7", "expected `bool`"),
     ("let x = \"s\";\n", "1:9", "string literals"),
+    // Found by the `front_end` fuzz target: a string as a statement.
+    ("(\"x\");\n", "1:2", "string literals"),
+    ("for i in 5..2 { \"never\"; }\n", "1:17", "string literals"),
     ("print([1] == [1]);\n", "1:7", "arrays cannot be compared"),
     ("fn f() {}\nlet x = f();\n", "2:9", "produces no value"),
     ("let x = [];\n", "1:9", "at least one element"),

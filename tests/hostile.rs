@@ -148,3 +148,26 @@ fn a_hundred_megabytes_of_output_are_all_written() {
         .stdout
         .ends_with("1999999 [1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5]\n"));
 }
+
+/// Inputs the fuzz targets (`fuzz/`) found crashing the compiler, kept
+/// after the fix: each must end in a result or a clean error.
+#[test]
+fn fuzz_regressions_end_cleanly() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        for level in ["-O0", "-O2"] {
+            let run = run_file(&path, &[level]);
+            assert!(
+                matches!(run.status, 0..=2) && !run.stderr.contains("panicked"),
+                "{} {level}: status {}\n{}",
+                path.display(),
+                run.status,
+                run.stderr
+            );
+        }
+        seen += 1;
+    }
+    assert!(seen >= 1);
+}

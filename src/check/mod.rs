@@ -340,7 +340,15 @@ impl Checker {
                 Stmt::Assign(Place::Local(id), init)
             }
             S::Assign { target, op, value } => self.assign(target, *op, value, &stmt.span)?,
-            S::Expr(e) => Stmt::Expr(self.expr(e)?),
+            S::Expr(e) => {
+                // A call may produce no value here, but a string may not
+                // stand on its own (found by fuzzing: `("x");`).
+                let checked = self.expr(e)?;
+                if let ExprKind::Str(_) = checked.kind {
+                    return err(&e.span, CheckErrorKind::StrOutsidePrint);
+                }
+                Stmt::Expr(checked)
+            }
             S::If { arms, els } => {
                 let mut checked = Vec::with_capacity(arms.len());
                 for (cond, body) in arms {
