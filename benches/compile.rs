@@ -8,6 +8,14 @@ use jitrun::diag::LineIndex;
 use jitrun::driver::{compile, Emit, Options};
 use std::path::Path;
 
+/// Options for timing compilation alone: no verifier, nothing printed.
+fn quiet() -> Options {
+    Options {
+        verify: false,
+        ..Options::default()
+    }
+}
+
 fn samples() -> Vec<(String, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
     let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
@@ -30,12 +38,7 @@ fn compile_samples(c: &mut Criterion) {
             let opts = Options {
                 opt_level: level,
                 emit: None,
-                target: None,
-                verify: false,
-                stats: None,
-                interp: false,
-                ssa_mode: Default::default(),
-                time: false,
+                ..quiet()
             };
             group.bench_with_input(
                 BenchmarkId::new(format!("O{level}"), &name),
@@ -125,12 +128,7 @@ fn compile_time_scales_linearly(c: &mut Criterion) {
         let opts = Options {
             opt_level: 2,
             emit: None,
-            target: None,
-            verify: false,
-            stats: None,
-            interp: false,
-            ssa_mode: Default::default(),
-            time: false,
+            ..quiet()
         };
         group.throughput(Throughput::Bytes(src.len() as u64));
         group.bench_with_input(BenchmarkId::from_parameter(units), &src, |b, src| {
@@ -145,12 +143,7 @@ fn emit_ssa_only(c: &mut Criterion) {
     let opts = Options {
         opt_level: 1,
         emit: Some(Emit::Ssa),
-        target: None,
-        verify: false,
-        stats: None,
-        interp: false,
-        ssa_mode: Default::default(),
-        time: false,
+        ..quiet()
     };
     c.bench_function("front_end_and_ssa_1000_ifs", |b| {
         b.iter(|| compile(&src, &opts).unwrap())

@@ -3,6 +3,7 @@
 
 use crate::driver::Timings;
 use crate::ir::Module;
+use crate::ssa::builder::BuildStats;
 use crate::ssa::lower::FunctionStats;
 use std::fmt::Write;
 
@@ -19,12 +20,25 @@ pub struct FunctionReport {
     /// Instructions other than phis.
     pub insts: usize,
     pub phis: usize,
-    pub phis_created: usize,
-    pub phis_removed_trivial: usize,
-    pub phis_removed_scc: usize,
-    pub folded: usize,
-    pub simplified: usize,
-    pub cse_hits: usize,
+    pub build: BuildStats,
+}
+
+impl FunctionReport {
+    /// The numbers in the order of `--stats=json`, with their keys.
+    pub fn fields(&self) -> [(&'static str, usize); 9] {
+        let b = &self.build;
+        [
+            ("blocks", self.blocks),
+            ("insts", self.insts),
+            ("phis", self.phis),
+            ("phis_created", b.phis_created),
+            ("phis_removed_trivial", b.phis_removed_trivial),
+            ("phis_removed_scc", b.phis_removed_scc),
+            ("folded", b.folded),
+            ("simplified", b.simplified),
+            ("cse_hits", b.cse_hits),
+        ]
+    }
 }
 
 pub fn function_reports(module: &Module, stats: &[FunctionStats]) -> Vec<FunctionReport> {
@@ -40,12 +54,7 @@ pub fn function_reports(module: &Module, stats: &[FunctionStats]) -> Vec<Functio
                 blocks: f.layout.len(),
                 insts,
                 phis,
-                phis_created: s.build.phis_created,
-                phis_removed_trivial: s.build.phis_removed_trivial,
-                phis_removed_scc: s.build.phis_removed_scc,
-                folded: s.build.folded,
-                simplified: s.build.simplified,
-                cse_hits: s.build.cse_hits,
+                build: s.build,
             }
         })
         .collect()
@@ -74,77 +83,54 @@ pub fn render(format: StatsFormat, functions: &[FunctionReport], t: &Timings) ->
     }
 }
 
+fn phases(t: &Timings) -> [(&'static str, u128); 5] {
+    [
+        ("parse", t.parse.as_micros()),
+        ("check", t.check.as_micros()),
+        ("ssa", t.ssa.as_micros()),
+        ("codegen", t.codegen.as_micros()),
+        ("run", t.run.as_micros()),
+    ]
+}
+
 fn render_json(functions: &[FunctionReport], t: &Timings) -> String {
     let mut out = String::new();
     for f in functions {
-        let _ = writeln!(
-            out,
-            "{{\"function\": {}, \"blocks\": {}, \"insts\": {}, \"phis\": {}, \"phis_created\": {}, \"phis_removed_trivial\": {}, \"phis_removed_scc\": {}, \"folded\": {}, \"simplified\": {}, \"cse_hits\": {}}}",
-            json_string(&f.name),
-            f.blocks,
-            f.insts,
-            f.phis,
-            f.phis_created,
-            f.phis_removed_trivial,
-            f.phis_removed_scc,
-            f.folded,
-            f.simplified,
-            f.cse_hits
-        );
+        let _ = write!(out, "{{\"function\": {}", json_string(&f.name));
+        for (key, n) in f.fields() {
+            let _ = write!(out, ", \"{key}\": {n}");
+        }
+        out.push_str("}\n");
     }
-    let _ = writeln!(
-        out,
-        "{{\"phase_us\": {{\"parse\": {}, \"check\": {}, \"ssa\": {}, \"codegen\": {}, \"run\": {}}}}}",
-        t.parse.as_micros(),
-        t.check.as_micros(),
-        t.ssa.as_micros(),
-        t.codegen.as_micros(),
-        t.run.as_micros()
-    );
+    let phases: Vec<String> = phases(t)
+        .iter()
+        .map(|(k, us)| format!("\"{k}\": {us}"))
+        .collect();
+    let _ = writeln!(out, "{{\"phase_us\": {{{}}}}}", phases.join(", "));
     out
 }
 
 fn render_table(functions: &[FunctionReport], t: &Timings) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:<20} {:>7} {:>7} {:>6} {:>8} {:>8} {:>5} {:>7} {:>7} {:>5}",
-        "function",
-        "blocks",
-        "insts",
-        "phis",
-        "created",
-        "trivial",
-        "scc",
-        "folded",
-        "simpl",
-        "cse"
-    );
-    for f in functions {
-        let _ = writeln!(
-            out,
-            "{:<20} {:>7} {:>7} {:>6} {:>8} {:>8} {:>5} {:>7} {:>7} {:>5}",
-            f.name,
-            f.blocks,
-            f.insts,
-            f.phis,
-            f.phis_created,
-            f.phis_removed_trivial,
-            f.phis_removed_scc,
-            f.folded,
-            f.simplified,
-            f.cse_hits
-        );
+    let mut out = format!("{:<20}", "function");
+    let Some(first) = functions.first() else {
+        return out;
+    };
+    for (key, _) in first.fields() {
+        let _ = write!(out, " {key:>width$}", width = key.len().max(6));
     }
-    let _ = writeln!(
-        out,
-        "phases (µs): parse {}  check {}  ssa {}  codegen {}  run {}",
-        t.parse.as_micros(),
-        t.check.as_micros(),
-        t.ssa.as_micros(),
-        t.codegen.as_micros(),
-        t.run.as_micros()
-    );
+    out.push('\n');
+    for f in functions {
+        let _ = write!(out, "{:<20}", f.name);
+        for (key, n) in f.fields() {
+            let _ = write!(out, " {n:>width$}", width = key.len().max(6));
+        }
+        out.push('\n');
+    }
+    let phases: Vec<String> = phases(t)
+        .iter()
+        .map(|(k, us)| format!("{k} {us}"))
+        .collect();
+    let _ = writeln!(out, "phases (µs): {}", phases.join("  "));
     out
 }
 
