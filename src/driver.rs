@@ -130,16 +130,13 @@ fn timed<T>(slot: &mut Duration, f: impl FnOnce() -> T) -> T {
 pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
     let mut t = Timings::default();
     let ast = timed(&mut t.parse, || syntax::parse(src)).map_err(CompileError::Syntax)?;
-    let checked = timed(&mut t.check, || check::check(&ast)).map_err(|errors| {
-        // A very deep AST is dropped by recursion; leak it instead, as the
-        // process ends right after reporting.
-        CompileError::Check(errors)
-    });
-    let checked = match checked {
-        Ok(c) => c,
-        Err(e) => {
+    let checked = match timed(&mut t.check, || check::check(&ast)) {
+        Ok(checked) => checked,
+        Err(errors) => {
+            // Only a tree that failed the depth checks can be too deep to
+            // drop recursively; leak that one (the caller reports and ends).
             std::mem::forget(ast);
-            return Err(e);
+            return Err(CompileError::Check(errors));
         }
     };
     let ast_nodes = ast.node_count();
@@ -151,17 +148,10 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
         };
         ssa::lower::lower_program(&checked, &lines, ssa_opts)
     });
-    std::mem::forget(checked);
     if opts.verify {
         ir::verify::verify_module(&ssa)?;
     }
-    let keep_ast = opts.emit == Some(Emit::Ast);
-    let ast = if keep_ast {
-        Some(ast)
-    } else {
-        std::mem::forget(ast);
-        None
-    };
+    let ast = (opts.emit == Some(Emit::Ast)).then_some(ast);
     let compiled = match opts.emit {
         Some(Emit::Ast | Emit::Ssa | Emit::Dot) => None,
         None if opts.interp => None,

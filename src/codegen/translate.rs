@@ -243,7 +243,7 @@ impl<M: Module> Translator<'_, '_, M> {
 
     fn binary(&mut self, op: BinaryOp, a: ir::Value, b: ir::Value, loc: SrcLoc) -> cl::Value {
         let divisor = crate::ir::semantics::Const::Int;
-        let const_b = crate::ssa::peephole::const_value(self.f, b);
+        let const_b = self.f.constant(b);
         let (a, b) = (self.val(a), self.val(b));
         let ins = self.b.ins();
         match op {

@@ -392,19 +392,17 @@ impl Function {
         self.values[v].ty
     }
 
-    /// The constant an instruction result holds, if it is one.
-    pub fn const_of(&self, v: Value) -> Option<&InstKind> {
-        match self.values[v].def {
-            ValueDef::Inst(inst) => {
-                let kind = &self.insts[inst].kind;
-                matches!(
-                    kind,
-                    InstKind::IConst(_) | InstKind::FConst(_) | InstKind::BConst(_)
-                )
-                .then_some(kind)
-            }
-            _ => None,
-        }
+    /// The constant `v` holds, if it is the result of a constant instruction.
+    pub fn constant(&self, v: Value) -> Option<semantics::Const> {
+        let ValueDef::Inst(inst) = self.values[v].def else {
+            return None;
+        };
+        Some(match self.insts[inst].kind {
+            InstKind::IConst(n) => semantics::Const::Int(n),
+            InstKind::FConst(bits) => semantics::Const::Float(f64::from_bits(bits)),
+            InstKind::BConst(b) => semantics::Const::Bool(b),
+            _ => return None,
+        })
     }
 
     pub fn phi_args(&self, phi: Value) -> &[Value] {

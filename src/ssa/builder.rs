@@ -567,7 +567,7 @@ impl SsaBuilder {
 
     /// The constant `v` holds, if it is one.
     pub fn const_value(&self, v: Value) -> Option<semantics::Const> {
-        peephole::const_value(&self.func, v)
+        self.func.constant(v)
     }
 
     // ------------------------------------------------------------ terminators

@@ -20,15 +20,6 @@ pub enum Simplified {
     Unchanged,
 }
 
-pub fn const_value(f: &Function, v: Value) -> Option<Const> {
-    Some(match f.const_of(v)? {
-        InstKind::IConst(n) => Const::Int(*n),
-        InstKind::FConst(bits) => Const::Float(f64::from_bits(*bits)),
-        InstKind::BConst(b) => Const::Bool(*b),
-        _ => return None,
-    })
-}
-
 /// The unary operation defining `v`, if any.
 fn unary_def(f: &Function, v: Value) -> Option<(UnaryOp, Value)> {
     match f.values[v].def {
@@ -49,7 +40,7 @@ pub fn simplify(f: &Function, kind: &InstKind) -> Simplified {
 }
 
 fn simplify_unary(f: &Function, op: UnaryOp, a: Value) -> Simplified {
-    if let Some(c) = const_value(f, a).and_then(|c| eval_unary(op, c)) {
+    if let Some(c) = f.constant(a).and_then(|c| eval_unary(op, c)) {
         return Simplified::Folded(c);
     }
     // Double negation: -(-x), !!x.
@@ -73,7 +64,7 @@ fn is_float(c: Option<Const>, x: f64) -> bool {
 fn simplify_binary(f: &Function, op: BinaryOp, a: Value, b: Value) -> Simplified {
     use BinaryOp::*;
     use Simplified::*;
-    let (ca, cb) = (const_value(f, a), const_value(f, b));
+    let (ca, cb) = (f.constant(a), f.constant(b));
     if let (Some(x), Some(y)) = (ca, cb) {
         if let Some(c) = eval_binary(op, x, y) {
             return Folded(c);
