@@ -11,10 +11,18 @@ pub struct LineIndex {
     /// Character offset of the first character of each line.
     starts: Vec<usize>,
     len: usize,
+    /// The number of the first line (1, except for REPL entries, whose
+    /// lines are numbered on from the entries before them).
+    first_line: u32,
 }
 
 impl LineIndex {
     pub fn new(src: &str) -> Self {
+        Self::starting_at(src, 1)
+    }
+
+    /// Numbers the lines of `src` from `first_line`.
+    pub fn starting_at(src: &str, first_line: u32) -> Self {
         let mut starts = vec![0];
         let mut len = 0;
         for (i, c) in src.chars().enumerate() {
@@ -23,13 +31,25 @@ impl LineIndex {
             }
             len = i + 1;
         }
-        LineIndex { starts, len }
+        LineIndex {
+            starts,
+            len,
+            first_line,
+        }
     }
 
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
         let offset = offset.min(self.len);
         let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        ((line + 1) as u32, (offset - self.starts[line] + 1) as u32)
+        (
+            self.first_line + line as u32,
+            (offset - self.starts[line] + 1) as u32,
+        )
+    }
+
+    /// How many lines the source has.
+    pub fn line_count(&self) -> u32 {
+        self.starts.len() as u32
     }
 
     pub fn len(&self) -> usize {

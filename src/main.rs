@@ -2,6 +2,7 @@
 
 use clap::{Parser, ValueEnum};
 use jitrun::driver::{self, Emit, Options};
+use jitrun::repl::session::SessionOptions;
 use jitrun::ssa::builder::SsaMode;
 use jitrun::stats::StatsFormat;
 use std::io::Read;
@@ -40,7 +41,8 @@ enum StatsArg {
 #[derive(Parser, Debug)]
 #[command(name = "jitrun", version, about)]
 struct Cli {
-    /// The program to run (`-` reads it from standard input)
+    /// The program to run (`-` reads it from standard input); without
+    /// one, jitrun starts a REPL
     file: Option<String>,
 
     /// Print a stage's output instead of running the program
@@ -101,8 +103,10 @@ fn main() {
 
 fn run(cli: Cli) -> i32 {
     let Some(file) = cli.file else {
-        eprintln!("jitrun: the REPL is not built yet; give a file (or `-` for standard input)");
-        return 2;
+        return jitrun::repl::run(SessionOptions {
+            opt_level: cli.opt_level,
+            verify: cli.verify || cfg!(debug_assertions),
+        });
     };
     let (name, bytes) = if file == "-" {
         let mut buf = Vec::new();

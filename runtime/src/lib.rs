@@ -4,7 +4,11 @@
 //! cranelift-jit registers no unwind information, so an unwinding panic
 //! would abort the process. Failures are reported by [`toy_rt_error`], which
 //! flushes standard output, prints `file:line:col: runtime error: …` on
-//! standard error and exits with status 2.
+//! standard error and exits with status 2 — or, in recoverable mode (the
+//! REPL, [`set_recoverable`]), records the failure in [`toy_rt_pending`]
+//! and returns: code compiled for the REPL checks that word after every
+//! call that can fail and at every loop back edge, and returns at once
+//! when it is set. Ctrl-C sets the same word ([`request_interrupt`]).
 //!
 //! Arrays are heap blocks `[len: i64][elem0: 8 bytes][elem1]…`; the pointer
 //! handed to compiled code points at the length word. Every element takes
@@ -12,7 +16,7 @@
 //! never freed: Toy programs are short-lived and arrays are shared freely.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -115,14 +119,79 @@ pub fn set_source_name(name: &str) {
 
 /// Reports a runtime error at `loc` and ends the process with status 2.
 pub fn runtime_error(kind: ErrorKind, loc: i64, a: i64, b: i64) -> ! {
+    print_error(kind, loc, a, b);
+    std::process::exit(2)
+}
+
+fn print_error(kind: ErrorKind, loc: i64, a: i64, b: i64) {
     flush_stdout();
     let (line, col) = unpack_loc(loc);
-    let name = SOURCE_NAME
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .clone();
+    let (name, line) = source_position(line);
     eprintln!("{name}:{line}:{col}: runtime error: {}", kind.message(a, b));
-    std::process::exit(2)
+}
+
+/// Sources of the REPL: `(first line, name)`, ascending. Code of every
+/// entry carries session-wide line numbers; this maps them back.
+static SOURCES: Mutex<Vec<(u32, String)>> = Mutex::new(Vec::new());
+
+/// Registers a source whose lines compiled code numbers from `first_line`
+/// on (REPL entries and loaded files); runtime errors in its code then
+/// name it and count lines from its start.
+pub fn add_source(first_line: u32, name: &str) {
+    let mut sources = SOURCES.lock().unwrap_or_else(|e| e.into_inner());
+    sources.push((first_line, name.to_string()));
+}
+
+fn source_position(line: u32) -> (String, u32) {
+    let sources = SOURCES.lock().unwrap_or_else(|e| e.into_inner());
+    let i = sources.partition_point(|&(first, _)| first <= line);
+    if i > 0 {
+        let (first, name) = &sources[i - 1];
+        return (name.clone(), line - first + 1);
+    }
+    let name = SOURCE_NAME.lock().unwrap_or_else(|e| e.into_inner());
+    (name.clone(), line)
+}
+
+/// Reports a runtime error: ends the process, or in recoverable mode marks
+/// it pending so that compiled code returns to the REPL.
+fn report_error(kind: ErrorKind, loc: i64, a: i64, b: i64) {
+    if !RECOVERABLE.load(Ordering::Relaxed) {
+        runtime_error(kind, loc, a, b);
+    }
+    print_error(kind, loc, a, b);
+    toy_rt_pending.store(PENDING_ERROR, Ordering::SeqCst);
+}
+
+// ---------------------------------------------------------------- recoverable mode
+
+static RECOVERABLE: AtomicBool = AtomicBool::new(false);
+
+/// Nonzero when compiled code must stop and return: [`PENDING_ERROR`] after
+/// a runtime error was reported, [`PENDING_INTERRUPT`] after Ctrl-C.
+/// Only code compiled for the REPL reads it.
+#[no_mangle]
+pub static toy_rt_pending: AtomicU64 = AtomicU64::new(0);
+pub const PENDING_ERROR: u64 = 1;
+pub const PENDING_INTERRUPT: u64 = 2;
+
+/// In recoverable mode runtime errors return to the caller of compiled
+/// code instead of ending the process.
+pub fn set_recoverable(on: bool) {
+    RECOVERABLE.store(on, Ordering::Relaxed);
+}
+
+/// Asks running compiled code to stop at its next check (safe to call from
+/// a signal handler's thread). An error already pending wins.
+pub fn request_interrupt() {
+    let _ =
+        toy_rt_pending.compare_exchange(0, PENDING_INTERRUPT, Ordering::SeqCst, Ordering::SeqCst);
+}
+
+/// Why compiled code stopped early, if it did; clears the state for the
+/// next run.
+pub fn take_pending() -> u64 {
+    toy_rt_pending.swap(0, Ordering::SeqCst)
 }
 
 fn format_float(out: &mut Vec<u8>, x: f64) {
@@ -194,24 +263,24 @@ unsafe fn write_array(out: &mut Vec<u8>, arr: *const i64, elem_code: i64) {
 
 // ---------------------------------------------------------------- arrays
 
+/// A zeroed array of `len` elements, or null after reporting why not.
 fn alloc_array(len: i64, loc: i64) -> *mut i64 {
     if len < 0 {
-        runtime_error(ErrorKind::NegativeLength, loc, len, 0);
+        report_error(ErrorKind::NegativeLength, loc, len, 0);
+        return std::ptr::null_mut();
     }
     let bytes = (len as u64)
         .checked_mul(ELEM_SIZE as u64)
         .and_then(|b| b.checked_add(ARRAY_HEADER as u64))
         .filter(|&b| b <= isize::MAX as u64 / 2);
-    let Some(bytes) = bytes else {
-        runtime_error(ErrorKind::OutOfMemory, loc, len, 0)
-    };
-    let Ok(layout) = std::alloc::Layout::from_size_align(bytes as usize, 8) else {
-        runtime_error(ErrorKind::OutOfMemory, loc, len, 0)
-    };
+    let layout = bytes.and_then(|b| std::alloc::Layout::from_size_align(b as usize, 8).ok());
     // SAFETY: the layout has a non-zero size (the header).
-    let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut i64;
+    let ptr = layout.map_or(std::ptr::null_mut(), |l| unsafe {
+        std::alloc::alloc_zeroed(l) as *mut i64
+    });
     if ptr.is_null() {
-        runtime_error(ErrorKind::OutOfMemory, loc, len, 0);
+        report_error(ErrorKind::OutOfMemory, loc, len, 0);
+        return ptr;
     }
     // SAFETY: freshly allocated with room for the header.
     unsafe { *ptr = len };
@@ -223,7 +292,7 @@ fn alloc_array(len: i64, loc: i64) -> *mut i64 {
 #[no_mangle]
 pub extern "C" fn toy_rt_array_new(len: i64, fill: i64, loc: i64) -> *mut i64 {
     let ptr = alloc_array(len, loc);
-    if fill != 0 {
+    if fill != 0 && !ptr.is_null() {
         // SAFETY: alloc_array made room for `len` elements after the header.
         let elems = unsafe { std::slice::from_raw_parts_mut(ptr.add(1), len as usize) };
         elems.fill(fill);
@@ -248,10 +317,11 @@ pub extern "C" fn toy_rt_empty_array() -> *mut i64 {
 // ---------------------------------------------------------------- errors, math, clock
 
 /// Called by compiled code when a check fails; `a` and `b` are the
-/// operands the error concerns (see [`ErrorKind`]).
+/// operands the error concerns (see [`ErrorKind`]). Returns only in
+/// recoverable mode.
 #[no_mangle]
-pub extern "C" fn toy_rt_error(code: i64, loc: i64, a: i64, b: i64) -> ! {
-    runtime_error(ErrorKind::from_code(code), loc, a, b)
+pub extern "C" fn toy_rt_error(code: i64, loc: i64, a: i64, b: i64) {
+    report_error(ErrorKind::from_code(code), loc, a, b)
 }
 
 /// Float remainder, truncated like C's `fmod` (Rust's `%` on `f64`).
@@ -304,6 +374,10 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         (
             "toy_rt_stack_limit",
             std::ptr::addr_of!(toy_rt_stack_limit) as *const u8,
+        ),
+        (
+            "toy_rt_pending",
+            std::ptr::addr_of!(toy_rt_pending) as *const u8,
         ),
     ]
 }

@@ -5,6 +5,10 @@
 //! called before their declaration), check the top-level statements in
 //! order (which declares the globals), then check each function body with
 //! every global of the file visible.
+//!
+//! The REPL checks each entry against an [`Env`] holding what earlier
+//! entries declared ([`check_entry`]): a session is checked like one file
+//! that grows by an entry at a time.
 
 pub mod tast;
 
@@ -64,6 +68,8 @@ pub enum CheckErrorKind {
     MissingReturn { name: String, ty: Type },
     #[error("expression nests too deeply (more than {MAX_EXPR_DEPTH} levels)")]
     TooDeep,
+    #[error("`{name}` is called by `{caller}`, so a new definition must keep its parameter and return types (or redefine `{caller}` in the same entry)")]
+    SignatureChanged { name: String, caller: String },
 }
 
 fn plural(n: usize) -> &'static str {
@@ -90,46 +96,96 @@ fn err<T>(span: &Span, kind: CheckErrorKind) -> Result<T> {
     })
 }
 
+#[derive(Clone, Debug, PartialEq)]
 struct Signature {
     params: Vec<Type>,
     ret: Option<Type>,
 }
 
-/// Checks a whole program, reporting every error found (one per
-/// statement at most: an error inside a statement abandons that statement).
-pub fn check(program: &ast::Program) -> std::result::Result<tast::Program, Vec<CheckError>> {
-    let mut checker = Checker::default();
-    checker.declare_functions(program);
-    let main = checker.check_main(program);
-    let functions: Vec<tast::Function> = program
-        .items
-        .iter()
-        .filter_map(|item| match item {
-            ast::Item::Func(f) => Some(checker.check_function(f)),
-            ast::Item::Stmt(_) | ast::Item::Error => None,
-        })
-        .collect();
-    if !checker.errors.is_empty() {
-        return Err(checker.errors);
-    }
-    Ok(tast::Program {
-        functions,
-        main,
-        globals: checker.globals,
-    })
-}
-
-#[derive(Default)]
-struct Checker {
-    errors: Vec<CheckError>,
+/// Every name a checked program declared, for the programs checked after
+/// it: the REPL's memory of earlier entries. A file starts from an empty
+/// `Env`.
+#[derive(Clone, Debug, Default)]
+pub struct Env {
     func_ids: HashMap<String, FuncId>,
+    /// By [`FuncId`].
     signatures: Vec<Signature>,
+    /// By [`FuncId`]: the functions the current body calls.
+    callees: Vec<Vec<FuncId>>,
     globals: Vec<tast::Global>,
     /// The newest global of each name: what top-level statements see.
     global_names: HashMap<String, GlobalId>,
     /// The first global of each name: what function bodies see (a later
     /// top-level `let` of the name shadows it for top-level code only).
     function_globals: HashMap<String, GlobalId>,
+}
+
+impl Env {
+    /// The function currently declared under `name`.
+    pub fn function(&self, name: &str) -> Option<FuncId> {
+        self.func_ids.get(name).copied()
+    }
+
+    /// The names of all functions, sorted.
+    pub fn function_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.func_ids.keys().cloned().collect();
+        names.sort();
+        names
+    }
+
+    /// Every global declared so far, by [`GlobalId`].
+    pub fn globals(&self) -> &[tast::Global] {
+        &self.globals
+    }
+}
+
+/// Checks a whole program, reporting every error found (one per
+/// statement at most: an error inside a statement abandons that statement).
+pub fn check(program: &ast::Program) -> std::result::Result<tast::Program, Vec<CheckError>> {
+    check_entry(&Env::default(), program).map(|(checked, _)| checked)
+}
+
+/// Checks `program` as the continuation of everything `env` holds: its
+/// functions may be called and redefined, its globals read and written.
+/// Returns the checked program and `env` extended by its declarations.
+pub fn check_entry(
+    env: &Env,
+    program: &ast::Program,
+) -> std::result::Result<(tast::Program, Env), Vec<CheckError>> {
+    let mut checker = Checker {
+        env: env.clone(),
+        ..Checker::default()
+    };
+    let first_global = env.globals.len();
+    let function_ids = checker.declare_functions(program);
+    let main = checker.check_main(program);
+    let functions: Vec<tast::Function> = program
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            ast::Item::Func(f) => Some(f),
+            ast::Item::Stmt(_) | ast::Item::Error => None,
+        })
+        .zip(&function_ids)
+        .map(|(f, &id)| checker.check_function(f, id))
+        .collect();
+    if !checker.errors.is_empty() {
+        return Err(checker.errors);
+    }
+    let checked = tast::Program {
+        functions,
+        function_ids,
+        main,
+        globals: checker.env.globals.clone(),
+        first_global,
+    };
+    Ok((checked, checker.env))
+}
+
+#[derive(Default)]
+struct Checker {
+    errors: Vec<CheckError>,
+    env: Env,
     /// State of the function being checked.
     fun: FunctionState,
 }
@@ -143,28 +199,73 @@ struct FunctionState {
     scopes: Vec<HashMap<String, LocalId>>,
     loop_depth: usize,
     expr_depth: usize,
+    /// The user functions this body calls.
+    callees: Vec<FuncId>,
 }
 
 impl Checker {
-    fn declare_functions(&mut self, program: &ast::Program) {
+    /// Gives every function declaration of `program` an id, in order: a
+    /// new one, or in the REPL the id of the function it replaces (so that
+    /// code compiled earlier calls the new body).
+    fn declare_functions(&mut self, program: &ast::Program) -> Vec<FuncId> {
+        let mut ids = Vec::new();
+        let mut declared_here = HashMap::new();
+        let mut changed = Vec::new();
         for item in &program.items {
             let ast::Item::Func(f) = item else { continue };
             let name = &f.name.name;
+            let sig = Signature {
+                params: f.params.iter().map(|(_, ty)| ty.clone()).collect(),
+                ret: f.ret.clone(),
+            };
             if Builtin::from_name(name).is_some() {
                 self.report(&f.name.span, CheckErrorKind::BuiltinRedefined(name.clone()));
-            } else if self.func_ids.contains_key(name) {
+            } else if declared_here.contains_key(name) {
                 self.report(
                     &f.name.span,
                     CheckErrorKind::DuplicateFunction(name.clone()),
                 );
             }
-            // Every declaration gets an id, so bodies line up with `functions`.
-            let id = FuncId::new(self.signatures.len());
-            self.func_ids.entry(name.clone()).or_insert(id);
-            self.signatures.push(Signature {
-                params: f.params.iter().map(|(_, ty)| ty.clone()).collect(),
-                ret: f.ret.clone(),
-            });
+            let earlier = self.env.func_ids.get(name).copied();
+            let id = match earlier {
+                Some(id) if !declared_here.contains_key(name) => {
+                    if self.env.signatures[id.index()] != sig {
+                        changed.push((id, f.name.clone()));
+                    }
+                    self.env.signatures[id.index()] = sig;
+                    id
+                }
+                // Every declaration gets an id, so bodies line up with `functions`.
+                _ => {
+                    let id = FuncId::new(self.env.signatures.len());
+                    self.env.signatures.push(sig);
+                    self.env.callees.push(Vec::new());
+                    self.env.func_ids.entry(name.clone()).or_insert(id);
+                    id
+                }
+            };
+            declared_here.entry(name.clone()).or_insert(id);
+            ids.push(id);
+        }
+        for (id, name) in changed {
+            self.check_no_old_callers(id, &name, &ids);
+        }
+        ids
+    }
+
+    /// Code compiled earlier calls a redefined function with the types it
+    /// had: a redefinition may change them only if no function outside
+    /// this program calls it.
+    fn check_no_old_callers(&mut self, id: FuncId, name: &ast::Ident, redefined: &[FuncId]) {
+        let caller = self.env.func_ids.iter().find(|(_, &g)| {
+            g != id && !redefined.contains(&g) && self.env.callees[g.index()].contains(&id)
+        });
+        if let Some((caller, _)) = caller {
+            let kind = CheckErrorKind::SignatureChanged {
+                name: name.name.clone(),
+                caller: caller.clone(),
+            };
+            self.report(&name.span, kind);
         }
     }
 
@@ -214,13 +315,16 @@ impl Checker {
     ) -> Result<Stmt> {
         let init = self.value_expr(init)?;
         let ty = self.declared_type(ty, &init)?;
-        let id = GlobalId::new(self.globals.len());
-        self.globals.push(tast::Global {
+        let id = GlobalId::new(self.env.globals.len());
+        self.env.globals.push(tast::Global {
             name: name.name.clone(),
             ty,
         });
-        self.global_names.insert(name.name.clone(), id);
-        self.function_globals.entry(name.name.clone()).or_insert(id);
+        self.env.global_names.insert(name.name.clone(), id);
+        self.env
+            .function_globals
+            .entry(name.name.clone())
+            .or_insert(id);
         Ok(Stmt::Assign(Place::Global(id), init))
     }
 
@@ -238,7 +342,7 @@ impl Checker {
         }
     }
 
-    fn check_function(&mut self, f: &ast::FuncDecl) -> tast::Function {
+    fn check_function(&mut self, f: &ast::FuncDecl, id: FuncId) -> tast::Function {
         self.fun = FunctionState {
             name: f.name.name.clone(),
             ret: Some(f.ret.clone()),
@@ -268,7 +372,10 @@ impl Checker {
                 );
             }
         }
-        let state = std::mem::take(&mut self.fun);
+        let mut state = std::mem::take(&mut self.fun);
+        state.callees.sort_unstable();
+        state.callees.dedup();
+        self.env.callees[id.index()] = state.callees;
         tast::Function {
             name: f.name.name.clone(),
             span: f.name.span.clone(),
@@ -300,11 +407,11 @@ impl Checker {
             }
         }
         let globals = match self.fun.ret {
-            Some(_) => &self.function_globals,
-            None => &self.global_names,
+            Some(_) => &self.env.function_globals,
+            None => &self.env.global_names,
         };
         match globals.get(name) {
-            Some(&id) => Ok((Place::Global(id), self.globals[id.index()].ty.clone())),
+            Some(&id) => Ok((Place::Global(id), self.env.globals[id.index()].ty.clone())),
             None => err(span, CheckErrorKind::UnknownVariable(name.to_string())),
         }
     }
@@ -615,8 +722,9 @@ impl Checker {
     }
 
     fn call(&mut self, name: &ast::Ident, args: &[ast::Expr], span: Span) -> Result<Expr> {
-        if let Some(&id) = self.func_ids.get(&name.name) {
-            let sig = &self.signatures[id.index()];
+        if let Some(&id) = self.env.func_ids.get(&name.name) {
+            self.fun.callees.push(id);
+            let sig = &self.env.signatures[id.index()];
             let (params, ret) = (sig.params.clone(), sig.ret.clone());
             check_arg_count(name, params.len(), args.len())?;
             let mut checked = Vec::with_capacity(args.len());

@@ -24,9 +24,16 @@ crate::entity!(
 #[derive(Clone, Debug)]
 pub struct Program {
     pub functions: Vec<Function>,
+    /// The id of each of `functions` (in a file, its position; in the
+    /// REPL, a redefinition keeps the id of the function it replaces).
+    pub function_ids: Vec<FuncId>,
     /// The top-level statements, run in order.
     pub main: Function,
+    /// Every global in scope, by [`GlobalId`]: in the REPL, those of
+    /// earlier entries too.
     pub globals: Vec<Global>,
+    /// The first global this program declares (0 for a file).
+    pub first_global: usize,
 }
 
 #[derive(Clone, Debug)]

@@ -5,6 +5,12 @@
 //! printed, never run. Toy functions get mangled local symbols
 //! (`toy.NAME`); the runtime's functions are registered explicitly under
 //! their own names, so no Toy name can bind to a C library symbol.
+//!
+//! A file is one JIT module with direct calls ([`compile`]). A REPL entry
+//! ([`compile_entry`]) is a module of its own that reaches the session
+//! through absolute addresses ([`SessionLinks`]): calls go through the
+//! session's table of function pointers, so redefining a function is one
+//! store into its slot, and globals live in session-owned cells.
 
 pub mod translate;
 
@@ -98,6 +104,8 @@ pub struct Runtime {
     pub fmod: FuncId,
     pub clock: FuncId,
     pub stack_limit: DataId,
+    /// `toy_rt_pending`: nonzero when REPL code must return at once.
+    pub pending: DataId,
 }
 
 fn declare_import<M: Module>(
@@ -112,6 +120,12 @@ fn declare_import<M: Module>(
     sig.returns.extend(ret.map(cl::AbiParam::new));
     module
         .declare_function(name, Linkage::Import, &sig)
+        .map_err(|e| module_error(name, e))
+}
+
+fn declare_data_import<M: Module>(module: &mut M, name: &str) -> Result<DataId, CodegenError> {
+    module
+        .declare_data(name, Linkage::Import, true, false)
         .map_err(|e| module_error(name, e))
 }
 
@@ -146,18 +160,19 @@ impl Runtime {
             error: f("toy_rt_error", &[I64, I64, I64, I64], None)?,
             fmod: f("toy_rt_fmod", &[F64, F64], Some(F64))?,
             clock: f("toy_rt_clock", &[], Some(F64))?,
-            stack_limit: module
-                .declare_data("toy_rt_stack_limit", Linkage::Import, true, false)
-                .map_err(|e| module_error("toy_rt_stack_limit", e))?,
+            stack_limit: declare_data_import(module, "toy_rt_stack_limit")?,
+            pending: declare_data_import(module, "toy_rt_pending")?,
         };
         Ok(rt)
     }
 }
 
-/// Machine code for a whole program, in a JIT module.
+/// Machine code for a whole program or a REPL entry, in a JIT module.
 pub struct Compiled {
     module: JITModule,
     main: FuncId,
+    /// The ids of the program's functions (not `main`), in order.
+    functions: Vec<FuncId>,
     host: bool,
     target: String,
     /// Cranelift IR text, when asked for.
@@ -177,8 +192,41 @@ pub fn mangle(name: &str) -> String {
     format!("toy.{name}")
 }
 
+/// Where a REPL entry finds the session: absolute addresses that stay
+/// valid for the session's life.
+pub struct SessionLinks<'a> {
+    /// By [`ir::FuncRef`]: the address of the cell holding the function's
+    /// current code address.
+    pub function_slots: &'a [usize],
+    /// By global index: the address of the global's 8-byte cell.
+    pub global_cells: &'a [usize],
+}
+
+/// Compiles a whole program.
 pub fn compile(program: &ir::Module, opts: &CodegenOptions) -> Result<Compiled, CodegenError> {
     let isa = make_isa(opts)?;
+    compile_module(program, isa, opts, None)
+}
+
+/// Compiles a REPL entry: its functions (whose addresses the session
+/// stores in their slots, [`Compiled::function_addresses`]) and its
+/// top-level statements, linked to the session through `links`. Runtime
+/// errors and Ctrl-C make this code return instead of ending the process.
+pub fn compile_entry(
+    program: &ir::Module,
+    isa: OwnedTargetIsa,
+    opts: &CodegenOptions,
+    links: &SessionLinks,
+) -> Result<Compiled, CodegenError> {
+    compile_module(program, isa, opts, Some(links))
+}
+
+fn compile_module(
+    program: &ir::Module,
+    isa: OwnedTargetIsa,
+    opts: &CodegenOptions,
+    session: Option<&SessionLinks>,
+) -> Result<Compiled, CodegenError> {
     let target = isa.triple().to_string();
     let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
     builder.symbols(jitrun_runtime::symbols());
@@ -200,12 +248,20 @@ pub fn compile(program: &ir::Module, opts: &CodegenOptions) -> Result<Compiled, 
         ids.push(id);
     }
     let strings = declare_strings(&mut module, &program.strings)?;
-    let globals = declare_globals(&mut module, program.globals.len())?;
+    let linking = match session {
+        None => translate::Linking::Program {
+            functions: &ids,
+            globals: declare_globals(&mut module, program.globals.len())?,
+        },
+        Some(links) => translate::Linking::Session {
+            function_slots: links.function_slots,
+            global_cells: links.global_cells,
+        },
+    };
     let env = translate::Env {
         runtime: &runtime,
-        functions: &ids,
         strings: &strings,
-        globals,
+        linking,
     };
 
     let mut ctx = module.make_context();
@@ -238,9 +294,11 @@ pub fn compile(program: &ir::Module, opts: &CodegenOptions) -> Result<Compiled, 
             .map_err(|e| module_error("<module>", e))?;
     }
     let finalize = finalize_start.elapsed();
+    let main = ids.pop().expect("main is always compiled");
     Ok(Compiled {
         module,
-        main: *ids.last().expect("main is always compiled"),
+        main,
+        functions: ids,
         host,
         target,
         clif,
@@ -323,5 +381,22 @@ impl Compiled {
         main();
         jitrun_runtime::flush_stdout();
         Ok(())
+    }
+
+    /// The code address of each of the program's functions, in order.
+    pub fn function_addresses(&self) -> Vec<usize> {
+        self.functions
+            .iter()
+            .map(|&id| self.module.get_finalized_function(id) as usize)
+            .collect()
+    }
+
+    /// Releases the machine code.
+    ///
+    /// # Safety
+    /// No code of this module may run again: no function address taken
+    /// from it may still be stored where compiled code calls it.
+    pub unsafe fn free(self) {
+        self.module.free_memory();
     }
 }

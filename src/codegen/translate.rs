@@ -8,6 +8,13 @@
 //! that call `toy_rt_error` (never a CPU trap): division by zero, index out
 //! of bounds, and the stack limit before each call of a Toy function.
 //! Nothing here depends on the target beyond the pointer type.
+//!
+//! Code for a REPL entry ([`Linking::Session`]) differs in three ways: it
+//! calls through the session's function table and addresses globals in
+//! session cells; a failed check returns from the function instead of
+//! trapping; and after every call that can fail and on every loop back
+//! edge it polls `toy_rt_pending`, returning at once when a runtime error
+//! or Ctrl-C is pending — so control always comes back to the REPL.
 
 use super::Runtime;
 use crate::entity::SecondaryMap;
@@ -29,10 +36,24 @@ pub fn cl_type(ty: Ty) -> cl::Type {
 /// What a function translation refers to outside itself.
 pub struct Env<'a> {
     pub runtime: &'a Runtime,
-    /// The declared id of every user function, by `FuncRef`.
-    pub functions: &'a [FuncId],
     pub strings: &'a [(cranelift_module::DataId, usize)],
-    pub globals: cranelift_module::DataId,
+    pub linking: Linking<'a>,
+}
+
+/// How compiled code reaches user functions and globals.
+pub enum Linking<'a> {
+    /// A whole program in one module: direct calls, globals in one data
+    /// object, runtime errors end the process.
+    Program {
+        /// The declared id of every user function, by `FuncRef`.
+        functions: &'a [FuncId],
+        globals: cranelift_module::DataId,
+    },
+    /// A REPL entry (see the module docs).
+    Session {
+        function_slots: &'a [usize],
+        global_cells: &'a [usize],
+    },
 }
 
 pub fn translate_function<M: Module>(
@@ -51,6 +72,7 @@ pub fn translate_function<M: Module>(
         blocks: SecondaryMap::with_default(None),
         values: SecondaryMap::with_default(None),
         imported: std::collections::HashMap::new(),
+        rpo_index: SecondaryMap::with_default(usize::MAX),
     };
     t.run();
     let config = t.module.target_config();
@@ -65,6 +87,9 @@ struct Translator<'a, 'b, M: Module> {
     blocks: SecondaryMap<ir::Block, Option<cl::Block>>,
     values: SecondaryMap<ir::Value, Option<cl::Value>>,
     imported: std::collections::HashMap<FuncId, cl::FuncRef>,
+    /// Position in reverse post-order: an edge to a block at or before its
+    /// source is a loop's back edge (Toy's CFGs are reducible).
+    rpo_index: SecondaryMap<ir::Block, usize>,
 }
 
 /// Memory accesses to arrays and globals: aligned, and never trapping
@@ -89,7 +114,11 @@ impl<M: Module> Translator<'_, '_, M> {
             self.values[p] = Some(self.b.block_params(entry)[i]);
         }
         // Reverse post-order: every definition is translated before its uses.
-        for block in dom::reverse_post_order(self.f) {
+        let order = dom::reverse_post_order(self.f);
+        for (i, &block) in order.iter().enumerate() {
+            self.rpo_index[block] = i;
+        }
+        for block in order {
             self.b.switch_to_block(self.block(block));
             for &inst in &self.f.blocks[block].insts {
                 self.inst(inst);
@@ -153,8 +182,52 @@ impl<M: Module> Translator<'_, '_, M> {
         let code = self.b.ins().iconst(types::I64, kind as i64);
         let loc = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
         self.call_rt(self.env.runtime.error, &[code, loc, details[0], details[1]]);
-        self.b.ins().trap(cl::TrapCode::unwrap_user(1));
+        if self.in_session() {
+            self.return_early();
+        } else {
+            self.b.ins().trap(cl::TrapCode::unwrap_user(1));
+        }
         self.b.switch_to_block(ok);
+    }
+
+    fn in_session(&self) -> bool {
+        matches!(self.env.linking, Linking::Session { .. })
+    }
+
+    /// Returns zero values: the caller polls `toy_rt_pending` and returns
+    /// too, up to the REPL.
+    fn return_early(&mut self) {
+        let vals: Vec<cl::Value> = self.f.ret.map(|t| self.zero(t)).into_iter().collect();
+        self.b.ins().return_(&vals);
+    }
+
+    /// In REPL code: returns at once when a runtime error or an interrupt
+    /// is pending.
+    fn poll_pending(&mut self) {
+        if !self.in_session() {
+            return;
+        }
+        let addr = self.data_addr(self.env.runtime.pending);
+        let pending = self.b.ins().atomic_load(types::I64, mem(), addr);
+        let stop = self.b.create_block();
+        let go_on = self.b.create_block();
+        self.b.set_cold_block(stop);
+        self.b.ins().brif(pending, stop, &[], go_on, &[]);
+        self.b.switch_to_block(stop);
+        self.return_early();
+        self.b.switch_to_block(go_on);
+    }
+
+    /// The base address and offset of global `g`'s slot.
+    fn global_addr(&mut self, g: u32) -> (cl::Value, i32) {
+        match self.env.linking {
+            Linking::Program { globals, .. } => (self.data_addr(globals), 8 * g as i32),
+            Linking::Session { global_cells, .. } => {
+                let ptr = self.module.target_config().pointer_type();
+                let cell = global_cells[g as usize] as i64;
+                (self.b.ins().iconst(ptr, cell), 0)
+            }
+        }
     }
 
     fn inst(&mut self, inst: ir::Inst) {
@@ -167,16 +240,16 @@ impl<M: Module> Translator<'_, '_, M> {
             InstKind::BConst(v) => Some(self.b.ins().iconst(types::I8, *v as i64)),
             InstKind::Unary(op, a) => Some(self.unary(*op, *a)),
             InstKind::Binary(op, a, b) => Some(self.binary(*op, *a, *b, data.loc)),
-            InstKind::Call(func, args) => self.call(*func, args, data.loc),
+            InstKind::Call(func, args) => self.call(*func, args, result_ty, data.loc),
             InstKind::LoadGlobal(g) => {
-                let addr = self.data_addr(self.env.globals);
-                Some(self.load_slot(result_ty.expect("load has a type"), addr, 8 * *g as i32))
+                let (addr, offset) = self.global_addr(*g);
+                Some(self.load_slot(result_ty.expect("load has a type"), addr, offset))
             }
             InstKind::StoreGlobal(g, v) => {
-                let addr = self.data_addr(self.env.globals);
+                let (addr, offset) = self.global_addr(*g);
                 let v = self.val(*v);
                 let ty = self.f.value_ty(data.kind.operands()[0]);
-                self.store_slot(ty, v, addr, 8 * *g as i32);
+                self.store_slot(ty, v, addr, offset);
                 None
             }
             InstKind::NewArray { len, fill } => {
@@ -188,7 +261,9 @@ impl<M: Module> Translator<'_, '_, M> {
                     .b
                     .ins()
                     .iconst(types::I64, pack_loc(data.loc.line, data.loc.col));
-                self.call_rt(self.env.runtime.array_new, &[len, bits, loc])
+                let array = self.call_rt(self.env.runtime.array_new, &[len, bits, loc]);
+                self.poll_pending();
+                array
             }
             InstKind::ArrayLit(elems) => Some(self.array_literal(elems, data.loc)),
             InstKind::EmptyArray => self.call_rt(self.env.runtime.empty_array, &[]),
@@ -324,7 +399,13 @@ impl<M: Module> Translator<'_, '_, M> {
 
     /// A call of a Toy function, after checking the stack limit: runaway
     /// recursion stops with `runtime error: stack overflow` at the call.
-    fn call(&mut self, func: ir::FuncRef, args: &[ir::Value], loc: SrcLoc) -> Option<cl::Value> {
+    fn call(
+        &mut self,
+        func: ir::FuncRef,
+        args: &[ir::Value],
+        result: Option<Ty>,
+        loc: SrcLoc,
+    ) -> Option<cl::Value> {
         let ptr = self.module.target_config().pointer_type();
         let sp = self.b.ins().get_stack_pointer(ptr);
         let limit_addr = self.data_addr(self.env.runtime.stack_limit);
@@ -332,8 +413,33 @@ impl<M: Module> Translator<'_, '_, M> {
         let overflow = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, limit);
         self.check(overflow, ErrorKind::StackOverflow, loc, [sp, limit]);
         let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
-        let callee = self.env.functions[func as usize];
-        self.call_rt(callee, &args)
+        match self.env.linking {
+            Linking::Program { functions, .. } => self.call_rt(functions[func as usize], &args),
+            Linking::Session { function_slots, .. } => {
+                let slot = self
+                    .b
+                    .ins()
+                    .iconst(ptr, function_slots[func as usize] as i64);
+                let code = self.b.ins().load(ptr, mem(), slot, 0);
+                let sig = self.call_signature(&args, result);
+                let sig = self.b.import_signature(sig);
+                let call = self.b.ins().call_indirect(sig, code, &args);
+                let result = self.b.inst_results(call).first().copied();
+                self.poll_pending();
+                result
+            }
+        }
+    }
+
+    fn call_signature(&self, args: &[cl::Value], result: Option<Ty>) -> cl::Signature {
+        let mut sig = self.module.make_signature();
+        for &a in args {
+            sig.params
+                .push(cl::AbiParam::new(self.b.func.dfg.value_type(a)));
+        }
+        sig.returns
+            .extend(result.map(|t| cl::AbiParam::new(cl_type(t))));
+        sig
     }
 
     /// The address of `array[index]` minus the header size, after the
@@ -358,6 +464,7 @@ impl<M: Module> Translator<'_, '_, M> {
         let arr = self
             .call_rt(self.env.runtime.array_new, &[len, zero, loc])
             .expect("array_new returns the array");
+        self.poll_pending();
         for (i, &e) in elems.iter().enumerate() {
             let ty = self.f.value_ty(e);
             let v = self.val(e);
@@ -452,6 +559,19 @@ impl<M: Module> Translator<'_, '_, M> {
             .term
             .clone()
             .expect("verified: terminated");
+        let retreating = |to: ir::Block| self.rpo_index[to] <= self.rpo_index[block];
+        let back_edge = match term {
+            ir::Terminator::Jump(to) => retreating(to),
+            ir::Terminator::Branch {
+                then_block,
+                else_block,
+                ..
+            } => retreating(then_block) || retreating(else_block),
+            _ => false,
+        };
+        if back_edge {
+            self.poll_pending();
+        }
         match term {
             ir::Terminator::Jump(to) => {
                 let args = self.edge_args(block, to);

@@ -147,7 +147,8 @@ impl<'a> FnLower<'a> {
     /// Array globals start as the shared empty array, so that reading one
     /// before its `let` has run is safe (LANGUAGE.md is silent; see README).
     fn init_array_globals(&mut self) {
-        for (i, g) in self.program.globals.iter().enumerate() {
+        let first = self.program.first_global;
+        for (i, g) in self.program.globals.iter().enumerate().skip(first) {
             if let Type::Array(_) = g.ty {
                 let empty = self.ins(InstKind::EmptyArray, Some(Ty::Array), None);
                 self.ins(InstKind::StoreGlobal(i as u32, empty.unwrap()), None, None);

@@ -76,6 +76,21 @@ fn escape_for_message(t: &impl Display) -> String {
 }
 
 /// Parses a whole program. Returns the AST only when there was no error.
+/// Whether `src` leaves brackets `( [ {` open (brackets in strings and
+/// comments do not count): a REPL entry is complete when they balance.
+pub fn brackets_open(src: &str) -> bool {
+    let (tokens, _) = lexer::lex(src);
+    let mut depth: i64 = 0;
+    for (token, _) in &tokens {
+        match token {
+            Token::Sym("(" | "[" | "{") => depth += 1,
+            Token::Sym(")" | "]" | "}") => depth -= 1,
+            _ => {}
+        }
+    }
+    depth > 0
+}
+
 pub fn parse(src: &str) -> Result<ast::Program, Vec<SyntaxError>> {
     let (tokens, mut errors) = lexer::lex(src);
     if let Err(err) = check_nesting(&tokens) {

@@ -1,0 +1,380 @@
+//! The REPL (LANGUAGE.md §8, issue 4) through the real binary: entries
+//! piped in (no prompts), and a pseudo-terminal session for line editing,
+//! prompts, Ctrl-C and history.
+
+mod common;
+
+use common::{jitrun, scratch_file, Run};
+use std::io::Write;
+use std::process::Stdio;
+use std::time::Duration;
+
+/// Runs `jitrun` with no file, `input` piped to it.
+fn repl(input: &str) -> Run {
+    let mut child = jitrun()
+        .arg("--verify")
+        .env("JITRUN_HISTORY", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start jitrun");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[track_caller]
+fn assert_repl(input: &str, stdout: &str) -> Run {
+    let run = repl(input);
+    assert_eq!(run.stdout, stdout, "stderr:\n{}", run.stderr);
+    assert_eq!(run.status, 0, "end of input leaves with status 0");
+    run
+}
+
+#[test]
+fn expressions_print_their_value_as_print_would() {
+    assert_repl(
+        "1 + 2\n1 + 2;\n0.1 + 0.2\n1.0 / 0.0\ntrue && !false\n[[1], [2, 3]]\n[1.5; 2]\nlen([1, 2])\n",
+        "3\n3\n0.30000000000000004\ninf\ntrue\n[[1], [2, 3]]\n[1.5, 1.5]\n2\n",
+    );
+}
+
+#[test]
+fn calls_without_a_value_print_nothing_but_their_output() {
+    assert_repl(
+        "fn hello() { print(\"hi\"); }\nhello()\nhello();\nfn one() -> int { return 1; }\none()\n",
+        "hi\nhi\n1\n",
+    );
+}
+
+#[test]
+fn statements_print_nothing() {
+    assert_repl("let x = 5;\nx = x * 2;\nif x > 3 { x += 1; }\nx\n", "11\n");
+}
+
+#[test]
+fn functions_and_globals_persist_between_entries() {
+    assert_repl(
+        "let count = 0;\nfn bump() { count += 1; }\nbump();\nbump();\ncount\nfn twice(n: int) -> int { return 2 * n; }\ntwice(count)\nlet arr = [1, 2, 3];\nfn total() -> int { let s = 0; for i in 0..len(arr) { s += arr[i]; } return s; }\ntotal()\narr[0] = 10;\ntotal()\n",
+        "2\n4\n6\n15\n",
+    );
+}
+
+#[test]
+fn redefining_a_function_replaces_it_for_callers_compiled_earlier() {
+    assert_repl(
+        "fn f(x: int) -> int { return x + 1; }\nfn g() -> int { return f(10) * 2; }\ng()\nfn f(x: int) -> int { return x - 1; }\ng()\nf(0)\n",
+        "22\n18\n-1\n",
+    );
+}
+
+#[test]
+fn a_recursive_function_can_be_redefined() {
+    assert_repl(
+        "fn fact(n: int) -> int { if n <= 1 { return 1; } return n * fact(n - 1); }\nfact(5)\nfn fact(n: int) -> int { if n <= 1 { return 1; } return n + fact(n - 1); }\nfact(5)\n",
+        "120\n15\n",
+    );
+}
+
+#[test]
+fn a_redefinition_may_change_types_only_if_nothing_calls_the_old_ones() {
+    let run = assert_repl(
+        "fn f(x: int) -> int { return x; }\nfn f(x: float) -> float { return x * 2.0; }\nf(1.5)\nfn g() -> float { return f(1.0); }\nfn f(x: int) -> int { return x; }\nf(2.0)\ng()\n",
+        "3.0\n4.0\n2.0\n",
+    );
+    assert!(
+        run.stderr
+            .contains("<repl>:1:4: error: `f` is called by `g`"),
+        "{}",
+        run.stderr
+    );
+    // Redefining the caller in the same entry is allowed.
+    assert_repl(
+        "fn f() -> int { return 1; }\nfn g() -> int { return f(); }\nfn f() -> bool { return true; } fn g() -> bool { return !f(); }\ng()\n",
+        "false\n",
+    );
+}
+
+#[test]
+fn a_compile_error_changes_nothing() {
+    let run = assert_repl(
+        "let a = 1;\nlet b = 2; fn h() -> int { return 7; } let c = nope;\nfn a_fn() -> int { return 1; }\nfn a_fn() -> int { return undefined; }\na_fn()\na\nb\nh()\n",
+        "1\n1\n",
+    );
+    assert!(
+        run.stderr.contains("unknown variable `nope`"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("unknown variable `undefined`"));
+    assert!(
+        run.stderr.contains("unknown variable `b`"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("unknown function `h`"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn runtime_errors_are_reported_and_keep_what_ran_before() {
+    let run = assert_repl(
+        "let g = 1;\ng = 2; print(\"before\"); g = 10 / (g - 2); g = 3;\ng\nlet a = [1, 2];\na[2]\n[0; -1]\n[0; 1 << 40]\nfn down(n: int) -> int { return down(n + 1) + 1; }\ndown(0)\ng + 1\n",
+        "before\n2\n3\n",
+    );
+    let expected = [
+        "<repl>:1:29: runtime error: division by zero",
+        "<repl>:1:1: runtime error: index out of bounds: the length is 2 but the index is 2",
+        "<repl>:1:1: runtime error: negative array length -1",
+        "<repl>:1:1: runtime error: out of memory allocating an array of length 1099511627776",
+        "<repl>:1:33: runtime error: stack overflow",
+    ];
+    for line in expected {
+        assert!(
+            run.stderr.contains(line),
+            "missing {line:?} in\n{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn a_runtime_error_in_a_loaded_file_names_the_file_and_its_line() {
+    let file = scratch_file(
+        "repl_lib.toy",
+        b"// a library\nfn safe_div(a: int, b: int) -> int {\n    return a / b;\n}\nlet loaded = 42;\n",
+    );
+    let input = format!(
+        ":load {}\nloaded\nsafe_div(10, 2)\nsafe_div(1, 0)\nsafe_div(9, 3)\n",
+        file.display()
+    );
+    let run = assert_repl(&input, "42\n5\n3\n");
+    let want = format!("{}:3:12: runtime error: division by zero", file.display());
+    assert!(run.stderr.contains(&want), "{}", run.stderr);
+}
+
+#[test]
+fn entries_continue_while_brackets_are_open() {
+    assert_repl(
+        "fn f(\n  x: int\n) -> int {\n  // a } in a comment\n  print(\"{ [ (\");\n  return [\n    x, 2\n  ][0];\n}\nf(\n5)\n",
+        "{ [ (\n5\n",
+    );
+}
+
+#[test]
+fn loops_run_and_long_output_is_complete() {
+    let run = assert_repl(
+        "let s = 0;\nfor i in 0..100000 { s += i; }\ns\nfor i in 0..20000 { print(i); }\n",
+        &format!(
+            "4999950000\n{}",
+            (0..20000).map(|i| format!("{i}\n")).collect::<String>()
+        ),
+    );
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+}
+
+#[test]
+fn quit_stops_reading() {
+    assert_repl("1\n:quit\n2\n", "1\n");
+    assert_repl("1\n:q\n2\n", "1\n");
+}
+
+#[test]
+fn an_unfinished_entry_at_the_end_of_input_is_reported() {
+    let run = assert_repl("1\nfn f() {\n", "1\n");
+    assert!(run.stderr.contains("<repl>:1:"), "{}", run.stderr);
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let run = assert_repl(":help\n", &repl(":help\n").stdout);
+    for command in [":help", ":quit", ":load", ":emit", ":time", ":reset"] {
+        assert!(run.stdout.contains(command), "{}", run.stdout);
+    }
+}
+
+#[test]
+fn unknown_commands_and_bad_arguments_are_errors_not_exits() {
+    let run = assert_repl(
+        ":frobnicate\n:emit ssa\n:emit ir f\n:emit ssa nothere\n:load /no/such/file.toy\n7\n",
+        "7\n",
+    );
+    assert!(run.stderr.contains("unknown command `:frobnicate`"));
+    assert!(run.stderr.contains("usage: :emit"));
+    assert!(run.stderr.contains("no function `nothere`"));
+    assert!(run.stderr.contains("cannot read `/no/such/file.toy`"));
+}
+
+#[test]
+fn emit_shows_a_function_at_each_stage() {
+    let run =
+        repl("fn sq(x: int) -> int { return x * x; }\n:emit ssa sq\n:emit clif sq\n:emit asm sq\n");
+    assert_eq!(run.status, 0);
+    assert!(
+        run.stdout
+            .contains("fn sq(v0: int) -> int {\nb0:\n    v1 = imul v0, v0\n    ret v1\n}"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("; toy.sq\nfunction"), "{}", run.stdout);
+    assert!(run.stdout.contains("imul"), "{}", run.stdout);
+    assert!(run.stdout.contains("toy.sq:\n"), "{}", run.stdout);
+    assert!(
+        !run.stdout.contains("toy.<top>"),
+        "only the function: {}",
+        run.stdout
+    );
+    // After a redefinition, the new code.
+    let run = repl("fn sq(x: int) -> int { return x * x; }\nfn sq(x: int) -> int { return x + x; }\n:emit ssa sq\n");
+    assert!(run.stdout.contains("iadd v0, v0"), "{}", run.stdout);
+}
+
+#[test]
+fn time_toggles_per_entry_timings() {
+    let run = assert_repl(
+        ":time\n1 + 1\n:time\n2 + 2\n",
+        "timing on\n2\ntiming off\n4\n",
+    );
+    assert_eq!(run.stderr.matches("compile ").count(), 1, "{}", run.stderr);
+    assert!(run.stderr.contains(" ms, run "), "{}", run.stderr);
+}
+
+#[test]
+fn reset_forgets_everything() {
+    let run = assert_repl(
+        "let x = 1;\nfn f() -> int { return 2; }\n:reset\nx\nf()\nlet x = true;\nx\n",
+        "session reset\ntrue\n",
+    );
+    assert!(run.stderr.contains("unknown variable `x`"));
+    assert!(run.stderr.contains("unknown function `f`"));
+}
+
+#[test]
+fn load_runs_a_files_items_into_the_session() {
+    let file = scratch_file(
+        "repl_load.toy",
+        b"fn sq(x: int) -> int { return x * x; }\nlet base = 7;\nprint(\"loaded\");\nsq(3);\n",
+    );
+    // Expression statements of a file are not echoed: it runs as a program.
+    assert_repl(
+        &format!(":load {}\nsq(base)\n", file.display()),
+        "loaded\n49\n",
+    );
+}
+
+/// Sends SIGINT to a process.
+fn interrupt(pid: u32) {
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .expect("run kill");
+    assert!(status.success());
+}
+
+#[test]
+fn sigint_stops_a_running_entry_and_the_session_goes_on() {
+    let mut child = jitrun()
+        .env("JITRUN_HISTORY", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start jitrun");
+    let mut stdin = child.stdin.take().unwrap();
+    // An endless loop, then endless recursion without loops or overflow.
+    for entry in [
+        "let n = 0;\nwhile true { n += 1; }\n",
+        "fn fib(k: int) -> int { if k < 2 { return k; } return fib(k - 1) + fib(k - 2); }\nfib(200)\n",
+    ] {
+        stdin.write_all(entry.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(700));
+        interrupt(child.id());
+    }
+    stdin.write_all(b"n > 0\nfib(10)\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "true\n55\n",
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("interrupted").count(), 2, "{stderr}");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// A pseudo-terminal session: prompts, the continuation prompt, Ctrl-C on
+/// an endless loop and at the prompt, Ctrl-D, and history kept between
+/// sessions.
+#[test]
+fn terminal_session() {
+    let history = scratch_file("repl_history", b"");
+    let start = || {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_jitrun"));
+        command.env("JITRUN_HISTORY", &history).env("TERM", "xterm");
+        rexpect::session::spawn_command(command, Some(20_000)).expect("spawn jitrun on a pty")
+    };
+    let mut p = start();
+    p.exp_string(">>> ").unwrap();
+    p.send_line("fn greet(n: int) {").unwrap();
+    p.exp_string("... ").unwrap();
+    p.send_line("  print(\"hello\", n); }").unwrap();
+    p.exp_string(">>> ").unwrap();
+    p.send_line("while true { }").unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    p.send_control('c').unwrap();
+    p.exp_string("interrupted").unwrap();
+    p.exp_string(">>> ").unwrap();
+    // Ctrl-C at the prompt clears the line.
+    p.send("1 + ").unwrap();
+    p.send_control('c').unwrap();
+    p.exp_string(">>> ").unwrap();
+    p.send_line("greet(40 + 2)").unwrap();
+    p.exp_string("hello 42").unwrap();
+    p.exp_string(">>> ").unwrap();
+    p.send_control('d').unwrap();
+    p.exp_eof().unwrap();
+    let status = p.process().wait().unwrap();
+    assert!(
+        matches!(status, rexpect::process::WaitStatus::Exited(_, 0)),
+        "{status:?}"
+    );
+    let saved = std::fs::read_to_string(&history).unwrap();
+    assert!(saved.contains("greet(40 + 2)"), "{saved}");
+
+    // A new session finds the old entries with the up arrow.
+    let mut p = start();
+    p.exp_string(">>> ").unwrap();
+    p.send_line("fn greet(n: int) { print(\"again\", n); }")
+        .unwrap();
+    p.exp_string(">>> ").unwrap();
+    p.send("\x1b[A\x1b[A").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("again 42").unwrap();
+    p.send_line(":quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn code_replaced_function_by_function_keeps_working() {
+    // f and g share an entry's module; the module's code is released only
+    // when both have been replaced.
+    assert_repl(
+        "fn f() -> int { return 1; } fn g() -> int { return f() + 10; }\nfn f() -> int { return 2; }\ng()\nfn g() -> int { return f() + 20; }\ng()\nf()\nfn f() -> int { return 3; }\ng()\n",
+        "12\n22\n2\n23\n",
+    );
+}
