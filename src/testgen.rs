@@ -289,7 +289,7 @@ impl Gen {
 
     fn stmt(&mut self) {
         let nested = self.depth < 3;
-        match self.rng.below(if nested { 14 } else { 8 }) {
+        match self.rng.below(if nested { 15 } else { 8 }) {
             0 | 1 => self.let_stmt(),
             2 | 3 => self.assign(),
             4 => self.print_stmt(),
@@ -299,6 +299,7 @@ impl Gen {
             8 | 9 => self.if_stmt(),
             10 | 11 => self.for_stmt(),
             12 => self.while_stmt(),
+            13 => self.array_walk(),
             _ => {
                 let n = 1 + self.rng.below(3);
                 self.block("", n);
@@ -425,6 +426,38 @@ impl Gen {
         self.scopes.push(vec![(var, Ty::Int)]);
         self.inner(n);
         self.scopes.pop();
+        self.line("}");
+        self.loops -= 1;
+    }
+
+    /// A loop over an array's indices up to its length — the shape whose
+    /// bounds checks `ir::bounds` removes — and now and then one past it.
+    fn array_walk(&mut self) {
+        let ty = *self.rng.pick(&[Ty::IntArr, Ty::FloatArr]);
+        let Some(arr) = self.vars_of(ty).first().cloned() else {
+            return self.for_stmt();
+        };
+        let elem = ty.elem().expect("array type");
+        let past_end = if self.rng.chance(5) { " + 1" } else { "" };
+        let var = self.fresh("i");
+        let value = self.expr(elem, 1);
+        self.loops += 1;
+        if self.rng.chance(50) {
+            let start = self.rng.below(2);
+            self.line(&format!("for {var} in {start}..len({arr}){past_end} {{"));
+            self.line(&format!("    {arr}[{var}] += {value};"));
+            self.scopes.push(vec![(var, Ty::Int)]);
+            let n = self.rng.below(2);
+            self.inner(n);
+            self.scopes.pop();
+        } else {
+            // Not in scope for other statements: nothing else assigns it.
+            let cmp = if past_end.is_empty() { "<" } else { "<=" };
+            self.line(&format!("let {var} = 0;"));
+            self.line(&format!("while {var} {cmp} len({arr}) {{"));
+            self.line(&format!("    {arr}[{var}] += {value};"));
+            self.line(&format!("    {var} += 1;"));
+        }
         self.line("}");
         self.loops -= 1;
     }

@@ -119,3 +119,23 @@ fn check_generated(seed: u64) -> bool {
     }
     reference.status == 2
 }
+
+/// The generator exercises bounds-check elimination: loops up to an
+/// array's length (checks removed) and one past it (checks kept, failing).
+#[test]
+fn generated_programs_walk_arrays_to_their_length_and_past_it() {
+    let programs: Vec<String> = (0..300).map(jitrun::testgen::program).collect();
+    let walks = |pat: &str| programs.iter().filter(|p| p.contains(pat)).count();
+    assert!(
+        walks("..len(") >= 20,
+        "for loops to len: {}",
+        walks("..len(")
+    );
+    assert!(
+        walks(" < len(") >= 20,
+        "while loops to len: {}",
+        walks(" < len(")
+    );
+    assert!(walks(") + 1 {") >= 3, "for loops past the end");
+    assert!(walks(" <= len(") >= 3, "while loops past the end");
+}

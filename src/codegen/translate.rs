@@ -63,8 +63,20 @@ pub fn translate_function<M: Module>(
     func: &mut cl::Function,
     fctx: &mut FunctionBuilderContext,
 ) {
+    // Arrays and global cells never overlap: telling Cranelift so lets it
+    // keep values across stores to the other kind.
+    let mut region = |user_id, description: &'static str| {
+        func.dfg.alias_regions.insert(cl::AliasRegionData {
+            user_id,
+            description: description.into(),
+        })
+    };
+    let elements = mem().with_alias_region(Some(region(0, "array elements")));
+    let global_cells = mem().with_alias_region(Some(region(1, "global cells")));
     let builder = FunctionBuilder::new(func, fctx);
     let mut t = Translator {
+        elements,
+        global_cells,
         f,
         env,
         module,
@@ -73,6 +85,7 @@ pub fn translate_function<M: Module>(
         values: SecondaryMap::with_default(None),
         imported: std::collections::HashMap::new(),
         rpo_index: SecondaryMap::with_default(usize::MAX),
+        in_bounds: ir::bounds::proven_in_bounds(f),
     };
     t.run();
     let config = t.module.target_config();
@@ -90,12 +103,24 @@ struct Translator<'a, 'b, M: Module> {
     /// Position in reverse post-order: an edge to a block at or before its
     /// source is a loop's back edge (Toy's CFGs are reducible).
     rpo_index: SecondaryMap<ir::Block, usize>,
+    /// Accesses whose bounds check `ir::bounds` proved redundant.
+    in_bounds: SecondaryMap<ir::Inst, bool>,
+    /// Flags of array element accesses and of global cell accesses.
+    elements: MemFlagsData,
+    global_cells: MemFlagsData,
 }
 
-/// Memory accesses to arrays and globals: aligned, and never trapping
-/// (indices are checked before).
+/// Memory accesses of compiled code: aligned, and never trapping (indices
+/// are checked before).
 fn mem() -> MemFlagsData {
     MemFlagsData::trusted()
+}
+
+/// Memory that never changes while compiled code runs — array lengths
+/// (fixed at allocation) and the stack limit: Cranelift may merge and
+/// hoist these loads.
+fn fixed() -> MemFlagsData {
+    mem().with_readonly().with_can_move()
 }
 
 impl<M: Module> Translator<'_, '_, M> {
@@ -243,13 +268,18 @@ impl<M: Module> Translator<'_, '_, M> {
             InstKind::Call(func, args) => self.call(*func, args, result_ty, data.loc),
             InstKind::LoadGlobal(g) => {
                 let (addr, offset) = self.global_addr(*g);
-                Some(self.load_slot(result_ty.expect("load has a type"), addr, offset))
+                Some(self.load_slot(
+                    self.global_cells,
+                    result_ty.expect("load has a type"),
+                    addr,
+                    offset,
+                ))
             }
             InstKind::StoreGlobal(g, v) => {
                 let (addr, offset) = self.global_addr(*g);
                 let v = self.val(*v);
                 let ty = self.f.value_ty(data.kind.operands()[0]);
-                self.store_slot(ty, v, addr, offset);
+                self.store_slot(self.global_cells, ty, v, addr, offset);
                 None
             }
             InstKind::NewArray { len, fill } => {
@@ -269,11 +299,12 @@ impl<M: Module> Translator<'_, '_, M> {
             InstKind::EmptyArray => self.call_rt(self.env.runtime.empty_array, &[]),
             InstKind::ArrayLen(a) => {
                 let a = self.val(*a);
-                Some(self.b.ins().load(types::I64, mem(), a, 0))
+                Some(self.b.ins().load(types::I64, fixed(), a, 0))
             }
             InstKind::ArrayGet { array, index } => {
-                let addr = self.element_addr(*array, *index, data.loc);
+                let addr = self.element_addr(*array, *index, inst, data.loc);
                 Some(self.load_slot(
+                    self.elements,
                     result_ty.expect("get has a type"),
                     addr,
                     ARRAY_HEADER as i32,
@@ -284,10 +315,10 @@ impl<M: Module> Translator<'_, '_, M> {
                 index,
                 value,
             } => {
-                let addr = self.element_addr(*array, *index, data.loc);
+                let addr = self.element_addr(*array, *index, inst, data.loc);
                 let ty = self.f.value_ty(*value);
                 let v = self.val(*value);
-                self.store_slot(ty, v, addr, ARRAY_HEADER as i32);
+                self.store_slot(self.elements, ty, v, addr, ARRAY_HEADER as i32);
                 None
             }
             InstKind::Print(item) => {
@@ -409,7 +440,7 @@ impl<M: Module> Translator<'_, '_, M> {
         let ptr = self.module.target_config().pointer_type();
         let sp = self.b.ins().get_stack_pointer(ptr);
         let limit_addr = self.data_addr(self.env.runtime.stack_limit);
-        let limit = self.b.ins().load(ptr, mem(), limit_addr, 0);
+        let limit = self.b.ins().load(ptr, fixed(), limit_addr, 0);
         let overflow = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, limit);
         self.check(overflow, ErrorKind::StackOverflow, loc, [sp, limit]);
         let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
@@ -443,13 +474,22 @@ impl<M: Module> Translator<'_, '_, M> {
     }
 
     /// The address of `array[index]` minus the header size, after the
-    /// bounds check (an unsigned compare also catches negative indices).
-    fn element_addr(&mut self, array: ir::Value, index: ir::Value, loc: SrcLoc) -> cl::Value {
+    /// bounds check (an unsigned compare also catches negative indices)
+    /// unless `ir::bounds` proved it redundant.
+    fn element_addr(
+        &mut self,
+        array: ir::Value,
+        index: ir::Value,
+        inst: ir::Inst,
+        loc: SrcLoc,
+    ) -> cl::Value {
         let a = self.val(array);
         let i = self.val(index);
-        let len = self.b.ins().load(types::I64, mem(), a, 0);
-        let out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, len);
-        self.check(out, ErrorKind::IndexOutOfBounds, loc, [i, len]);
+        if !self.in_bounds[inst] {
+            let len = self.b.ins().load(types::I64, fixed(), a, 0);
+            let out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, len);
+            self.check(out, ErrorKind::IndexOutOfBounds, loc, [i, len]);
+        }
         let offset = self
             .b
             .ins()
@@ -468,29 +508,48 @@ impl<M: Module> Translator<'_, '_, M> {
         for (i, &e) in elems.iter().enumerate() {
             let ty = self.f.value_ty(e);
             let v = self.val(e);
-            self.store_slot(ty, v, arr, (ARRAY_HEADER + ELEM_SIZE * i as i64) as i32);
+            self.store_slot(
+                self.elements,
+                ty,
+                v,
+                arr,
+                (ARRAY_HEADER + ELEM_SIZE * i as i64) as i32,
+            );
         }
         arr
     }
 
     /// Every array element and global takes an 8-byte slot; bools are
     /// stored widened to 0/1 so that the layout is endian-independent.
-    fn load_slot(&mut self, ty: Ty, addr: cl::Value, offset: i32) -> cl::Value {
+    fn load_slot(
+        &mut self,
+        flags: MemFlagsData,
+        ty: Ty,
+        addr: cl::Value,
+        offset: i32,
+    ) -> cl::Value {
         match ty {
             Ty::Bool => {
-                let wide = self.b.ins().load(types::I64, mem(), addr, offset);
+                let wide = self.b.ins().load(types::I64, flags, addr, offset);
                 self.b.ins().ireduce(types::I8, wide)
             }
-            other => self.b.ins().load(cl_type(other), mem(), addr, offset),
+            other => self.b.ins().load(cl_type(other), flags, addr, offset),
         }
     }
 
-    fn store_slot(&mut self, ty: Ty, v: cl::Value, addr: cl::Value, offset: i32) {
+    fn store_slot(
+        &mut self,
+        flags: MemFlagsData,
+        ty: Ty,
+        v: cl::Value,
+        addr: cl::Value,
+        offset: i32,
+    ) {
         let v = match ty {
             Ty::Bool => self.b.ins().uextend(types::I64, v),
             _ => v,
         };
-        self.b.ins().store(mem(), v, addr, offset);
+        self.b.ins().store(flags, v, addr, offset);
     }
 
     /// The 8 bytes a value occupies in an array slot, as an i64.

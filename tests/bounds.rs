@@ -1,0 +1,186 @@
+//! Bounds-check elimination (`ir::bounds`): which accesses are proven in
+//! bounds, on real programs lowered by the real pipeline, both the ones it
+//! must prove and the ones it must not. Each access sits on its own line;
+//! the tests compare the lines of proven accesses.
+
+use jitrun::driver::{compile, Emit, Options};
+use jitrun::ir::{bounds, InstKind};
+
+/// Lines of the accesses in function `f` proven in bounds, at `-O level`.
+fn proven_lines(src: &str, level: u8) -> (Vec<u32>, Vec<u32>) {
+    let opts = Options {
+        opt_level: level,
+        emit: Some(Emit::Ssa),
+        verify: true,
+        ..Options::default()
+    };
+    let artifacts = compile(src, &opts).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {:?}",
+            e.diagnostics()
+                .iter()
+                .map(|d| &d.message)
+                .collect::<Vec<_>>()
+        )
+    });
+    let f = artifacts
+        .ssa
+        .functions
+        .iter()
+        .find(|f| f.name == "f")
+        .expect("a function f");
+    let proven = bounds::proven_in_bounds(f);
+    let (mut yes, mut no) = (Vec::new(), Vec::new());
+    for &b in &f.layout {
+        for &inst in &f.blocks[b].insts {
+            let data = &f.insts[inst];
+            if matches!(
+                data.kind,
+                InstKind::ArrayGet { .. } | InstKind::ArraySet { .. }
+            ) {
+                if proven[inst] {
+                    yes.push(data.loc.line);
+                } else {
+                    no.push(data.loc.line);
+                }
+            }
+        }
+    }
+    yes.sort();
+    no.sort();
+    (yes, no)
+}
+
+#[track_caller]
+fn assert_proven(src: &str, proven: &[u32], unproven: &[u32]) {
+    for level in 0..=2 {
+        let (yes, no) = proven_lines(src, level);
+        assert_eq!(yes, proven, "proven lines at -O{level}");
+        assert_eq!(no, unproven, "checked lines at -O{level}");
+    }
+}
+
+#[test]
+fn loops_up_to_the_length_need_no_checks() {
+    assert_proven(
+        "fn f(a: [int]) -> int {
+            let s = 0;
+            for i in 0..len(a) {
+                s += a[i];
+                a[i] = s;
+            }
+            let j = 0;
+            while j < len(a) {
+                s += a[j];
+                j += 1;
+            }
+            return s;
+        }",
+        &[4, 5, 9],
+        &[],
+    );
+}
+
+#[test]
+fn loops_up_to_the_allocated_length_need_no_checks() {
+    assert_proven(
+        "fn f(n: int) -> [float] {
+            let row = [0.0; n];
+            for j in 0..n {
+                row[j] = 1.0;
+            }
+            let fixed = [1, 2, 3];
+            fixed[2] = fixed[0];
+            return row;
+        }",
+        &[4, 7, 7],
+        &[],
+    );
+}
+
+#[test]
+fn a_dominating_access_covers_smaller_constant_indices() {
+    assert_proven(
+        "fn f(a: [int], i: int) -> int {
+            let x = a[6];
+            let y = a[2];
+            let z = a[i];
+            if x > 0 {
+                return a[i] + a[0] + a[7];
+            }
+            return y + z;
+        }",
+        &[3, 6, 6],
+        &[2, 4, 6],
+    );
+}
+
+#[test]
+fn what_is_not_proven_keeps_its_check() {
+    assert_proven(
+        "fn f(a: [int], b: [int], n: int) -> int {
+            let s = 0;
+            for i in 0..len(a) + 1 {
+                s += a[i];
+            }
+            for i in 0..len(a) {
+                s += b[i];
+                s += a[i + 1];
+            }
+            for i in -1..len(a) {
+                s += a[i];
+            }
+            for i in 0..n {
+                s += a[i];
+            }
+            let k = 0;
+            while k <= len(a) {
+                s += a[k];
+                k += 1;
+            }
+            let m = len(a) - 1;
+            while m < len(a) {
+                s += a[m];
+                m -= 1;
+            }
+            if s > 0 {
+                s += a[3];
+            }
+            s += a[3];
+            return s;
+        }",
+        &[],
+        &[4, 7, 8, 11, 14, 18, 23, 27, 29],
+    );
+}
+
+#[test]
+fn eliminated_checks_keep_every_program_correct() {
+    // The loops whose checks go, next to out-of-bounds accesses that must
+    // still fail, through the real binary.
+    let src = "let a = [1, 2, 3];
+let s = 0;
+for i in 0..len(a) { s += a[i]; }
+let j = 0;
+while j < len(a) { a[j] = a[j] * 2; j += 1; }
+print(s, a);
+let k = 0;
+while k <= len(a) { s += a[k]; k += 1; }
+";
+    let dir = std::env::temp_dir().join(format!("jitrun-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bce.toy");
+    std::fs::write(&file, src).unwrap();
+    for level in ["-O0", "-O1", "-O2"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_jitrun"))
+            .args([level, "--verify"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "6 [2, 4, 6]\n");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(
+            "bce.toy:8:26: runtime error: index out of bounds: the length is 3 but the index is 3"
+        ));
+    }
+}
