@@ -1,0 +1,381 @@
+//! The comparison script of issue 5: `cargo bench --bench compare`.
+//!
+//! Runs every kernel of `benches/kernels/` (a `.toy` program with a `.c`
+//! twin and, optionally, a `.lua` twin printing the same output) under
+//! jitrun at `-O0`, `-O1`, `-O2`, as C built by the system's `cc -O2` and
+//! `cc -O0` (when `cc` exists) and under LuaJIT (when `luajit` exists),
+//! several times each (`JITRUN_COMPARE_RUNS`, default 5), and writes
+//! `benches/results/compare.md` (medians: compile time, run time, total,
+//! run time relative to `cc -O2`) and `benches/results/compare.svg`
+//! (compile time against run time, one point per kernel and engine).
+//!
+//! jitrun's compile time is parse → finalized machine code and its run
+//! time the run of the compiled code, both from `jitrun --time` (the
+//! normal code path); C's compile time is `cc -O2 -o bin kernel.c` (compile
+//! and link), its run time the binary's wall time. LuaJIT compiles while it
+//! runs: its whole wall time counts as run time.
+//! `JITRUN_COMPARE_ONLY=fib,sieve` restricts the kernels.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// One way of running a kernel.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Engine {
+    Jitrun(u8),
+    Cc(&'static str),
+    LuaJit,
+}
+
+impl Engine {
+    fn name(&self) -> String {
+        match self {
+            Engine::Jitrun(level) => format!("jitrun -O{level}"),
+            Engine::Cc(flag) => format!("cc {flag}"),
+            Engine::LuaJit => "LuaJIT".into(),
+        }
+    }
+
+    fn color(&self) -> &'static str {
+        match self {
+            Engine::Jitrun(0) => "#9ecae1",
+            Engine::Jitrun(1) => "#4292c6",
+            Engine::Jitrun(_) => "#08306b",
+            Engine::Cc("-O0") => "#fdae6b",
+            Engine::Cc(_) => "#d94801",
+            Engine::LuaJit => "#41ab5d",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Sample {
+    compile: Duration,
+    run: Duration,
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn have(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("-v")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+fn kernels() -> Vec<String> {
+    let only: Option<Vec<String>> = std::env::var("JITRUN_COMPARE_ONLY")
+        .ok()
+        .map(|s| s.split(',').map(str::to_string).collect());
+    let mut names: Vec<String> = std::fs::read_dir(root().join("benches/kernels"))
+        .expect("benches/kernels")
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            (path.extension()? == "toy").then(|| path.file_stem()?.to_str().map(str::to_string))?
+        })
+        .filter(|n| only.as_ref().is_none_or(|o| o.contains(n)))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Milliseconds of a `--time` table row.
+fn phase_ms(table: &str, row: &str) -> f64 {
+    table
+        .lines()
+        .find_map(|l| l.strip_prefix(row))
+        .and_then(|rest| rest.trim().trim_end_matches("ms").trim().parse().ok())
+        .unwrap_or_else(|| panic!("no `{row}` row in:\n{table}"))
+}
+
+fn run_jitrun(kernel: &Path, level: u8) -> (Sample, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_jitrun"))
+        .arg(format!("-O{level}"))
+        .arg("--time")
+        .arg(kernel)
+        .output()
+        .expect("run jitrun");
+    assert!(out.status.success(), "jitrun failed on {kernel:?}");
+    let table = String::from_utf8_lossy(&out.stderr);
+    let run = phase_ms(&table, "run");
+    let total = phase_ms(&table, "total");
+    let sample = Sample {
+        compile: Duration::from_secs_f64((total - run) / 1e3),
+        run: Duration::from_secs_f64(run / 1e3),
+    };
+    (sample, String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn timed_output(command: &mut Command) -> (Duration, String) {
+    let start = Instant::now();
+    let out = command.output().expect("run");
+    let elapsed = start.elapsed();
+    assert!(out.status.success(), "{command:?} failed");
+    (elapsed, String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn run_cc(kernel: &Path, flag: &str, scratch: &Path) -> (Sample, String) {
+    let binary = scratch.join(format!(
+        "{}{flag}",
+        kernel.file_stem().unwrap().to_string_lossy()
+    ));
+    let (compile, _) = timed_output(
+        Command::new("cc")
+            .arg(flag)
+            .arg("-o")
+            .arg(&binary)
+            .arg(kernel)
+            .arg("-lm"),
+    );
+    let (run, stdout) = timed_output(&mut Command::new(&binary));
+    (Sample { compile, run }, stdout)
+}
+
+fn run_luajit(kernel: &Path) -> (Sample, String) {
+    let (run, stdout) = timed_output(Command::new("luajit").arg(kernel));
+    let compile = Duration::ZERO;
+    (Sample { compile, run }, stdout)
+}
+
+fn median(mut xs: Vec<Duration>) -> Duration {
+    xs.sort();
+    xs[xs.len() / 2]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+type Results = BTreeMap<String, BTreeMap<Engine, Sample>>;
+
+fn main() {
+    let runs: usize = std::env::var("JITRUN_COMPARE_RUNS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5)
+        .max(1);
+    let mut engines = vec![Engine::Jitrun(0), Engine::Jitrun(1), Engine::Jitrun(2)];
+    if have("cc") {
+        engines.push(Engine::Cc("-O0"));
+        engines.push(Engine::Cc("-O2"));
+    }
+    if have("luajit") {
+        engines.push(Engine::LuaJit);
+    }
+    let scratch = std::env::temp_dir().join(format!("jitrun-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("scratch dir");
+    let dir = root().join("benches/kernels");
+    let mut results: Results = BTreeMap::new();
+    for kernel in kernels() {
+        let mut reference: Option<String> = None;
+        for engine in &engines {
+            let source = match engine {
+                Engine::Jitrun(_) => dir.join(format!("{kernel}.toy")),
+                Engine::Cc(_) => dir.join(format!("{kernel}.c")),
+                Engine::LuaJit => dir.join(format!("{kernel}.lua")),
+            };
+            if !source.exists() {
+                continue;
+            }
+            let mut samples = Vec::new();
+            for _ in 0..runs {
+                let (sample, stdout) = match engine {
+                    Engine::Jitrun(level) => run_jitrun(&source, *level),
+                    Engine::Cc(flag) => run_cc(&source, flag, &scratch),
+                    Engine::LuaJit => run_luajit(&source),
+                };
+                match &reference {
+                    None => reference = Some(stdout),
+                    Some(r) => assert_eq!(
+                        r,
+                        &stdout,
+                        "{kernel}: {} prints something else",
+                        engine.name()
+                    ),
+                }
+                samples.push(sample);
+            }
+            let sample = Sample {
+                compile: median(samples.iter().map(|s| s.compile).collect()),
+                run: median(samples.iter().map(|s| s.run).collect()),
+            };
+            eprintln!(
+                "{kernel:>14} {:>12}: compile {:>9.3} ms, run {:>9.1} ms",
+                engine.name(),
+                ms(sample.compile),
+                ms(sample.run)
+            );
+            results
+                .entry(kernel.clone())
+                .or_default()
+                .insert(engine.clone(), sample);
+        }
+    }
+    let out_dir = root().join("benches/results");
+    std::fs::create_dir_all(&out_dir).expect("results dir");
+    let table = markdown(&results, &engines, runs);
+    std::fs::write(out_dir.join("compare.md"), &table).expect("write compare.md");
+    std::fs::write(out_dir.join("compare.svg"), svg(&results, &engines)).expect("write svg");
+    print!("{table}");
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
+fn geomean(xs: &[f64]) -> f64 {
+    (xs.iter().map(|x| x.ln()).sum::<f64>() / xs.len() as f64).exp()
+}
+
+fn markdown(results: &Results, engines: &[Engine], runs: usize) -> String {
+    let mut out = String::new();
+    let baseline = Engine::Cc("-O2");
+    let _ = writeln!(
+        out,
+        "Medians of {runs} runs. Times in ms; `run ×` is run time relative to `cc -O2`.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| kernel | engine | compile | run | total | run × |\n|---|---|---:|---:|---:|---:|"
+    );
+    for (kernel, by_engine) in results {
+        let base = by_engine.get(&baseline).map(|s| ms(s.run));
+        for (engine, s) in by_engine {
+            let ratio = base.map_or("–".into(), |b| format!("{:.2}", ms(s.run) / b));
+            let compile = match engine {
+                Engine::LuaJit => "–".to_string(),
+                _ => format!("{:.2}", ms(s.compile)),
+            };
+            let _ = writeln!(
+                out,
+                "| {kernel} | {} | {compile} | {:.1} | {:.1} | {ratio} |",
+                engine.name(),
+                ms(s.run),
+                ms(s.compile + s.run)
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nGeometric means over the kernels (run time relative to `cc -O2`; compile time in ms):\n"
+    );
+    let _ = writeln!(out, "| engine | run × | compile |\n|---|---:|---:|");
+    for engine in engines {
+        let mut ratios = Vec::new();
+        let mut compiles = Vec::new();
+        for by_engine in results.values() {
+            if let (Some(s), Some(b)) = (by_engine.get(engine), by_engine.get(&baseline)) {
+                ratios.push(ms(s.run) / ms(b.run));
+                compiles.push(ms(s.compile).max(1e-3));
+            }
+        }
+        if ratios.is_empty() {
+            continue;
+        }
+        let compile = match engine {
+            Engine::LuaJit => "–".to_string(),
+            _ => format!("{:.2}", geomean(&compiles)),
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {:.2} | {compile} |",
+            engine.name(),
+            geomean(&ratios)
+        );
+    }
+    out
+}
+
+/// A log-log scatter plot: compile time (x) against run time (y).
+fn svg(results: &Results, engines: &[Engine]) -> String {
+    let (w, h, left, bottom, top, right) = (760.0, 520.0, 70.0, 60.0, 30.0, 170.0);
+    let points: Vec<(&Engine, &str, f64, f64)> = results
+        .iter()
+        .flat_map(|(k, by)| {
+            by.iter()
+                .filter(|(e, _)| **e != Engine::LuaJit)
+                .map(move |(e, s)| (e, k.as_str(), ms(s.compile), ms(s.run)))
+        })
+        .collect();
+    let range = |vals: Vec<f64>| {
+        let lo = vals.iter().cloned().fold(f64::INFINITY, f64::min).max(1e-3);
+        let hi = vals.iter().cloned().fold(0.0, f64::max).max(lo * 10.0);
+        (lo.log10().floor(), hi.log10().ceil())
+    };
+    let (x0, x1) = range(points.iter().map(|p| p.2).collect());
+    let (y0, y1) = range(points.iter().map(|p| p.3).collect());
+    let px = |x: f64| left + (x.max(1e-3).log10() - x0) / (x1 - x0) * (w - left - right);
+    let py = |y: f64| h - bottom - (y.max(1e-3).log10() - y0) / (y1 - y0) * (h - top - bottom);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="18" text-anchor="middle" font-size="14">compile time vs run time per kernel (log-log, ms)</text>"#,
+        (w - right + left) / 2.0
+    );
+    for e in x0 as i32..=x1 as i32 {
+        let x = px(10f64.powi(e));
+        let _ = writeln!(
+            s,
+            r##"<line x1="{x}" y1="{top}" x2="{x}" y2="{}" stroke="#ddd"/><text x="{x}" y="{}" text-anchor="middle">{}</text>"##,
+            h - bottom,
+            h - bottom + 16.0,
+            10f64.powi(e)
+        );
+    }
+    for e in y0 as i32..=y1 as i32 {
+        let y = py(10f64.powi(e));
+        let _ = writeln!(
+            s,
+            r##"<line x1="{left}" y1="{y}" x2="{}" y2="{y}" stroke="#ddd"/><text x="{}" y="{}" text-anchor="end">{}</text>"##,
+            w - right,
+            left - 6.0,
+            y + 4.0,
+            10f64.powi(e)
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">compile time (ms): jitrun parse→machine code; cc compile+link</text>"#,
+        (w - right + left) / 2.0,
+        h - 18.0
+    );
+    let _ = writeln!(
+        s,
+        r#"<text x="16" y="{}" text-anchor="middle" transform="rotate(-90 16 {})">run time (ms)</text>"#,
+        h / 2.0,
+        h / 2.0
+    );
+    for (engine, kernel, c, r) in &points {
+        let _ = writeln!(
+            s,
+            r#"<circle cx="{:.1}" cy="{:.1}" r="5" fill="{}" fill-opacity="0.85"><title>{kernel}, {}: compile {c:.2} ms, run {r:.1} ms</title></circle>"#,
+            px(*c),
+            py(*r),
+            engine.color(),
+            engine.name()
+        );
+    }
+    for (i, engine) in engines.iter().filter(|e| **e != Engine::LuaJit).enumerate() {
+        let y = top + 20.0 + 20.0 * i as f64;
+        let x = w - right + 20.0;
+        let _ = writeln!(
+            s,
+            r#"<circle cx="{x}" cy="{y}" r="5" fill="{}"/><text x="{}" y="{}">{}</text>"#,
+            engine.color(),
+            x + 10.0,
+            y + 4.0,
+            engine.name()
+        );
+    }
+    let _ = writeln!(s, "</svg>");
+    s
+}
