@@ -15,7 +15,7 @@ pub mod tast;
 use crate::entity::EntityRef;
 use crate::syntax::ast::{self, BinOp, Span, UnOp};
 use crate::types::Type;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use tast::{Builtin, Expr, ExprKind, FuncId, GlobalId, LocalId, Place, Stmt};
 
 /// How deeply expressions may nest; deeper input gets an error instead of
@@ -209,7 +209,7 @@ impl Checker {
     /// code compiled earlier calls the new body).
     fn declare_functions(&mut self, program: &ast::Program) -> Vec<FuncId> {
         let mut ids = Vec::new();
-        let mut declared_here = HashMap::new();
+        let mut declared_here = HashMap::default();
         let mut changed = Vec::new();
         for item in &program.items {
             let ast::Item::Func(f) = item else { continue };
@@ -279,7 +279,7 @@ impl Checker {
     fn check_main(&mut self, program: &ast::Program) -> tast::Function {
         self.fun = FunctionState {
             name: TOP_LEVEL.into(),
-            scopes: vec![HashMap::new()],
+            scopes: vec![HashMap::default()],
             ..FunctionState::default()
         };
         let mut body = Vec::new();
@@ -346,7 +346,7 @@ impl Checker {
         self.fun = FunctionState {
             name: f.name.name.clone(),
             ret: Some(f.ret.clone()),
-            scopes: vec![HashMap::new()],
+            scopes: vec![HashMap::default()],
             ..FunctionState::default()
         };
         let mut params = Vec::new();
@@ -430,7 +430,7 @@ impl Checker {
     }
 
     fn scoped_block(&mut self, block: &ast::Block) -> Vec<Stmt> {
-        self.fun.scopes.push(HashMap::new());
+        self.fun.scopes.push(HashMap::default());
         let out = self.stmts(&block.stmts);
         self.fun.scopes.pop();
         out
@@ -481,7 +481,7 @@ impl Checker {
             } => {
                 let start = self.typed_expr(start, &Type::Int)?;
                 let end = self.typed_expr(end, &Type::Int)?;
-                self.fun.scopes.push(HashMap::new());
+                self.fun.scopes.push(HashMap::default());
                 let var = self.declare_local(&var.name, Type::Int);
                 let body = self.loop_body(body);
                 self.fun.scopes.pop();

@@ -21,7 +21,7 @@
 use super::dom::DomTree;
 use super::*;
 use crate::entity::SecondaryMap;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// What an index is known to be below.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -70,8 +70,8 @@ impl<'a> Analysis<'a> {
             f,
             dom: DomTree::compute(f),
             block_of,
-            guards: HashMap::new(),
-            bounded: HashMap::new(),
+            guards: HashMap::default(),
+            bounded: HashMap::default(),
             non_negative: SecondaryMap::with_default(false),
         };
         a.collect_guards();
@@ -180,7 +180,7 @@ impl<'a> Analysis<'a> {
                 depends.push((v, ops));
             }
         }
-        let mut users: HashMap<Value, Vec<usize>> = HashMap::new();
+        let mut users: HashMap<Value, Vec<usize>> = HashMap::default();
         for (k, (_, ops)) in depends.iter().enumerate() {
             for &o in ops {
                 users.entry(o).or_default().push(k);
@@ -237,8 +237,8 @@ impl<'a> Analysis<'a> {
                 children[d].push(b);
             }
         }
-        let mut checked: HashMap<(Value, Value), ()> = HashMap::new();
-        let mut max_const: HashMap<Value, i64> = HashMap::new();
+        let mut checked: HashMap<(Value, Value), ()> = HashMap::default();
+        let mut max_const: HashMap<Value, i64> = HashMap::default();
         // Undo log: entries added to `checked`, and previous maxima.
         let mut added: Vec<(Value, Value)> = Vec::new();
         let mut raised: Vec<(Value, Option<i64>)> = Vec::new();

@@ -30,7 +30,7 @@
 use super::peephole::{self, Simplified};
 use crate::entity::{EntityRef, SecondaryMap};
 use crate::ir::*;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 crate::entity!(
     /// A source variable of the program being translated (Braun et al.'s
@@ -113,14 +113,14 @@ impl SsaBuilder {
             mode: SsaMode::default(),
             current: None,
             var_types: Vec::new(),
-            current_def: HashMap::new(),
+            current_def: HashMap::default(),
             sealed: SecondaryMap::new(),
             laid_out: SecondaryMap::new(),
-            incomplete_phis: HashMap::new(),
+            incomplete_phis: HashMap::default(),
             phi_complete: SecondaryMap::new(),
             phi_users: SecondaryMap::new(),
             witnesses: SecondaryMap::new(),
-            cse: HashMap::new(),
+            cse: HashMap::default(),
             stats: BuildStats::default(),
         };
         let entry = b.create_block();
@@ -248,7 +248,7 @@ impl SsaBuilder {
     fn lookup(&mut self, var: Var, block: Option<Block>, phi: Option<Value>) -> Value {
         let mut frames: Vec<Frame> = Vec::new();
         // Marker mode: the blocks whose frame is open, by frame index.
-        let mut marked: HashMap<Block, usize> = HashMap::new();
+        let mut marked: HashMap<Block, usize> = HashMap::default();
         let mut chain: Vec<Block> = Vec::new();
         let mut pending = block;
         if let Some(phi) = phi {
