@@ -1,7 +1,12 @@
 //! Compile-time benchmarks (`cargo bench`): the whole pipeline up to
-//! finalized machine code for every sample at -O0/-O1/-O2, and SSA
-//! construction alone on Ullrich's program (n sequential `if`s between
-//! `x = f()` and `y = x`, thesis §7), whose time per `if` must stay flat.
+//! finalized machine code for every sample and every kernel of
+//! `benches/kernels` at -O0/-O1/-O2; SSA construction alone on Ullrich's
+//! program (n sequential `if`s between `x = f()` and `y = x`, thesis §7),
+//! whose time per `if` must stay flat, and on large generated functions
+//! (throughput in SSA instructions per second); and, on the kernels, SSA
+//! construction and Cranelift compile time with and without the
+//! on-the-fly optimizations (the paper's Table 3; `benches/table3.rs` adds
+//! IR sizes and run times).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use jitrun::diag::LineIndex;
@@ -17,7 +22,15 @@ fn quiet() -> Options {
 }
 
 fn samples() -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    toy_files("samples")
+}
+
+fn kernels() -> Vec<(String, String)> {
+    toy_files("benches/kernels")
+}
+
+fn toy_files(dir: &str) -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -32,8 +45,16 @@ fn samples() -> Vec<(String, String)> {
 }
 
 fn compile_samples(c: &mut Criterion) {
-    let mut group = c.benchmark_group("compile");
-    for (name, src) in samples() {
+    compile_all(c, "compile", samples());
+}
+
+fn compile_kernels(c: &mut Criterion) {
+    compile_all(c, "compile_kernels", kernels());
+}
+
+fn compile_all(c: &mut Criterion, group_name: &str, programs: Vec<(String, String)>) {
+    let mut group = c.benchmark_group(group_name);
+    for (name, src) in programs {
         for level in 0..=2u8 {
             let opts = Options {
                 opt_level: level,
@@ -43,7 +64,7 @@ fn compile_samples(c: &mut Criterion) {
             group.bench_with_input(
                 BenchmarkId::new(format!("O{level}"), &name),
                 &src,
-                |b, src| b.iter(|| compile(src, &opts).expect("sample compiles")),
+                |b, src| b.iter(|| release(compile(src, &opts).expect("compiles"))),
             );
         }
     }
@@ -132,10 +153,114 @@ fn compile_time_scales_linearly(c: &mut Criterion) {
         };
         group.throughput(Throughput::Bytes(src.len() as u64));
         group.bench_with_input(BenchmarkId::from_parameter(units), &src, |b, src| {
-            b.iter(|| compile(src, &opts).expect("compiles"))
+            b.iter(|| release(compile(src, &opts).expect("compiles")))
         });
     }
     group.finish();
+}
+
+/// Frees the machine code of a compilation that is never run, so that
+/// thousands of iterations do not pile up code pages.
+fn release(artifacts: jitrun::driver::Artifacts) {
+    if let Some(compiled) = artifacts.compiled {
+        // SAFETY: the code was never run and nothing points into it.
+        unsafe { compiled.free() }
+    }
+}
+
+/// One function of `statements` statements (assignments, branches,
+/// loops): SSA construction throughput in instructions per second.
+fn large_function(statements: usize) -> String {
+    let mut src =
+        String::from("fn big(n: int) -> int {\n    let a = 1;\n    let b = 2;\n    let c = 3;\n");
+    for k in 0..statements {
+        src.push_str(&match k % 4 {
+            0 => format!("    a = a * {k} + b;\n"),
+            1 => format!("    if a > b {{ b = b + {k}; }} else {{ c = c - a; }}\n"),
+            2 => "    while c < n { c = c + a % 7 + 1; }\n".to_string(),
+            _ => "    b = (b ^ c) + (a >> 3);\n".to_string(),
+        });
+    }
+    src.push_str("    return a + b + c;\n}\nprint(big(10));\n");
+    src
+}
+
+fn ssa_throughput(c: &mut Criterion) {
+    use jitrun::ssa::lower::{lower_program, SsaOptions};
+    let mut group = c.benchmark_group("ssa_throughput");
+    group.sample_size(10);
+    for statements in [1_000usize, 10_000, 100_000] {
+        let src = large_function(statements);
+        let ast = jitrun::syntax::parse(&src).unwrap();
+        let checked = jitrun::check::check(&ast).unwrap();
+        let lines = LineIndex::new(&src);
+        let opts = SsaOptions {
+            optimize: true,
+            mode: Default::default(),
+        };
+        let (module, _) = lower_program(&checked, &lines, opts);
+        let insts: usize = module
+            .functions
+            .iter()
+            .map(|f| {
+                f.layout
+                    .iter()
+                    .map(|&b| f.blocks[b].insts.len() + f.blocks[b].phis.len())
+                    .sum::<usize>()
+            })
+            .sum();
+        group.throughput(Throughput::Elements(insts as u64));
+        group.bench_with_input(
+            BenchmarkId::from_parameter(statements),
+            &checked,
+            |b, checked| b.iter(|| lower_program(checked, &lines, opts)),
+        );
+    }
+    group.finish();
+}
+
+/// Table 3 of Braun et al. on the kernels: SSA construction and Cranelift
+/// compile time, with (`on`) and without (`off`) the on-the-fly
+/// optimizations of §3.1.
+fn table3(c: &mut Criterion) {
+    use jitrun::codegen::{self, CodegenOptions};
+    use jitrun::ssa::lower::{lower_program, SsaOptions};
+    let mut construct = c.benchmark_group("table3_construct");
+    let mut prepared = Vec::new();
+    for (name, src) in kernels() {
+        let ast = jitrun::syntax::parse(&src).unwrap();
+        let checked = jitrun::check::check(&ast).unwrap();
+        let lines = LineIndex::new(&src);
+        for (mode, optimize) in [("on", true), ("off", false)] {
+            let opts = SsaOptions {
+                optimize,
+                mode: Default::default(),
+            };
+            construct.bench_with_input(BenchmarkId::new(mode, &name), &checked, |b, checked| {
+                b.iter(|| lower_program(checked, &lines, opts))
+            });
+            prepared.push((name.clone(), mode, lower_program(&checked, &lines, opts).0));
+        }
+    }
+    construct.finish();
+    let mut cranelift = c.benchmark_group("table3_cranelift");
+    let cg = CodegenOptions {
+        optimize: true,
+        verify: false,
+        target: None,
+        keep_clif: false,
+        keep_asm: false,
+    };
+    for (name, mode, module) in &prepared {
+        cranelift.bench_with_input(BenchmarkId::new(*mode, name), module, |b, module| {
+            b.iter(|| {
+                let compiled = codegen::compile(module, &cg).expect("compiles");
+                // SAFETY: never run; frees the code pages each iteration makes.
+                unsafe { compiled.free() }
+            })
+        });
+    }
+    cranelift.finish();
 }
 
 fn emit_ssa_only(c: &mut Criterion) {
@@ -153,6 +278,9 @@ fn emit_ssa_only(c: &mut Criterion) {
 criterion_group!(
     benches,
     compile_samples,
+    compile_kernels,
+    ssa_throughput,
+    table3,
     ssa_construction_is_linear,
     ssa_modes_on_samples,
     compile_time_scales_linearly,

@@ -38,6 +38,9 @@ pub struct Options {
     pub interp: bool,
     /// How SSA construction places phis.
     pub ssa_mode: SsaMode,
+    /// Leave out the on-the-fly optimizations of §3.1 even at `-O1` and
+    /// up (to measure what they buy: the paper's Table 3).
+    pub no_ssa_opt: bool,
     /// Print a table of phase times and sizes on stderr after the run.
     pub time: bool,
 }
@@ -52,6 +55,7 @@ impl Default for Options {
             stats: None,
             interp: false,
             ssa_mode: SsaMode::default(),
+            no_ssa_opt: false,
             time: false,
         }
     }
@@ -143,7 +147,7 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
     let lines = LineIndex::new(src);
     let (ssa, stats) = timed(&mut t.ssa, || {
         let ssa_opts = SsaOptions {
-            optimize: opts.opt_level >= 1,
+            optimize: opts.opt_level >= 1 && !opts.no_ssa_opt,
             mode: opts.ssa_mode,
         };
         ssa::lower::lower_program(&checked, &lines, ssa_opts)

@@ -67,6 +67,11 @@ struct Cli {
     #[arg(long, value_enum, default_value = "braun")]
     ssa: SsaArg,
 
+    /// Build SSA without the on-the-fly optimizations of Braun et al. §3.1
+    /// (folding, simplification, CSE), whatever the -O level
+    #[arg(long)]
+    no_ssa_opt: bool,
+
     /// Run the program with the reference interpreter of our SSA IR
     /// instead of compiling it
     #[arg(long, conflicts_with_all = ["emit", "target"])]
@@ -145,6 +150,7 @@ fn run(cli: Cli) -> i32 {
         }),
         interp: cli.interp,
         time: cli.time,
+        no_ssa_opt: cli.no_ssa_opt,
         ssa_mode: match cli.ssa {
             SsaArg::Braun => SsaMode::Braun,
             SsaArg::Marker => SsaMode::Marker,
