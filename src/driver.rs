@@ -144,6 +144,9 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
         }
     };
     let ast_nodes = ast.node_count();
+    // Each tree is dropped once the next stage has been built from it, so
+    // that big programs never hold all of them at once.
+    let ast = (opts.emit == Some(Emit::Ast)).then_some(ast);
     let lines = LineIndex::new(src);
     let (ssa, stats) = timed(&mut t.ssa, || {
         let ssa_opts = SsaOptions {
@@ -152,10 +155,10 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
         };
         ssa::lower::lower_program(&checked, &lines, ssa_opts)
     });
+    drop(checked);
     if opts.verify {
         ir::verify::verify_module(&ssa)?;
     }
-    let ast = (opts.emit == Some(Emit::Ast)).then_some(ast);
     let compiled = match opts.emit {
         Some(Emit::Ast | Emit::Ssa | Emit::Dot) => None,
         None if opts.interp => None,
