@@ -172,3 +172,30 @@ fn no_ssa_opt_leaves_out_the_on_the_fly_optimizations() {
     let ran = run_source("nofold_run.toy", src, &["-O2", "--no-ssa-opt"]);
     assert_eq!(ran.stdout, "5\n");
 }
+
+/// Calls of Toy functions in the top-level code's Cranelift IR: each has
+/// a stack check reading the stack pointer.
+fn main_calls(clif: &str) -> usize {
+    let main = clif.split("; toy.<top>").nth(1).expect("main's clif");
+    main.matches("get_stack_pointer").count()
+}
+
+#[test]
+fn small_leaf_functions_are_inlined_at_o2_with_the_same_errors() {
+    let src = "fn sq(x: int) -> int { return x * x; }\nfn ratio(a: int, b: int) -> int { return a / b; }\nlet s = 0;\nfor i in 0..10 { s += sq(i); }\nprint(s);\nprint(ratio(7, s - 285));\n";
+    let o1 = run_source("inline1.toy", src, &["-O1", "--emit", "clif"]);
+    let o2 = run_source("inline2.toy", src, &["-O2", "--emit", "clif"]);
+    assert_eq!(main_calls(&o1.stdout), 2, "{}", o1.stdout);
+    // -O2: sq and ratio expanded in place.
+    assert_eq!(main_calls(&o2.stdout), 0, "{}", o2.stdout);
+    for level in ["-O0", "-O1", "-O2"] {
+        let run = run_source("inline_run.toy", src, &[level]);
+        assert_eq!(run.stdout, "285\n", "{level}");
+        assert_eq!(run.status, 2);
+        assert!(
+            run.stderr.contains("inline_run.toy:2:42: runtime error: division by zero"),
+            "{level}: {}",
+            run.stderr
+        );
+    }
+}

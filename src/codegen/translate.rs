@@ -48,12 +48,37 @@ pub enum Linking<'a> {
         /// The declared id of every user function, by `FuncRef`.
         functions: &'a [FuncId],
         globals: cranelift_module::DataId,
+        /// Every user function's IR, by `FuncRef`.
+        bodies: &'a [ir::Function],
+        /// By `FuncRef`: calls of it are expanded in place ([`is_inlinable`]).
+        inline: &'a [bool],
     },
     /// A REPL entry (see the module docs).
     Session {
         function_slots: &'a [usize],
         global_cells: &'a [usize],
     },
+}
+
+/// The most instructions a function may have to be expanded in place.
+pub const MAX_INLINE_INSTS: usize = 24;
+
+/// Small leaf functions — one block, no phis, no calls — are expanded at
+/// their call sites. Checks inside keep the callee's source locations, so
+/// errors read exactly as without inlining; with no call inside, leaving
+/// out the call's stack check cannot hide an overflow.
+pub fn is_inlinable(f: &ir::Function) -> bool {
+    let [entry] = f.layout[..] else {
+        return false;
+    };
+    let block = &f.blocks[entry];
+    block.phis.is_empty()
+        && block.insts.len() <= MAX_INLINE_INSTS
+        && matches!(block.term, Some(ir::Terminator::Return(_)))
+        && block
+            .insts
+            .iter()
+            .all(|&i| !matches!(f.insts[i].kind, InstKind::Call(..)))
 }
 
 pub fn translate_function<M: Module>(
@@ -123,7 +148,7 @@ fn fixed() -> MemFlagsData {
     mem().with_readonly().with_can_move()
 }
 
-impl<M: Module> Translator<'_, '_, M> {
+impl<'a, M: Module> Translator<'a, '_, M> {
     fn run(&mut self) {
         for &block in &self.f.layout {
             let cb = self.b.create_block();
@@ -437,6 +462,12 @@ impl<M: Module> Translator<'_, '_, M> {
         result: Option<Ty>,
         loc: SrcLoc,
     ) -> Option<cl::Value> {
+        if let Linking::Program { bodies, inline, .. } = self.env.linking {
+            if inline[func as usize] {
+                let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
+                return self.inline_call(&bodies[func as usize], &args);
+            }
+        }
         let ptr = self.module.target_config().pointer_type();
         let sp = self.b.ins().get_stack_pointer(ptr);
         let limit_addr = self.data_addr(self.env.runtime.stack_limit);
@@ -460,6 +491,29 @@ impl<M: Module> Translator<'_, '_, M> {
                 result
             }
         }
+    }
+
+    /// Translates the body of the one-block function `g` here, its
+    /// parameters bound to `args`; returns its result.
+    fn inline_call(&mut self, g: &'a ir::Function, args: &[cl::Value]) -> Option<cl::Value> {
+        let caller = std::mem::replace(&mut self.f, g);
+        let values = std::mem::replace(&mut self.values, SecondaryMap::with_default(None));
+        let in_bounds = std::mem::replace(&mut self.in_bounds, ir::bounds::proven_in_bounds(g));
+        for (&p, &a) in g.params.iter().zip(args) {
+            self.values[p] = Some(a);
+        }
+        let entry = g.entry();
+        for &inst in &g.blocks[entry].insts {
+            self.inst(inst);
+        }
+        let result = match g.blocks[entry].term {
+            Some(ir::Terminator::Return(v)) => v.map(|v| self.val(v)),
+            _ => unreachable!("is_inlinable: ends in a return"),
+        };
+        self.f = caller;
+        self.values = values;
+        self.in_bounds = in_bounds;
+        result
     }
 
     fn call_signature(&self, args: &[cl::Value], result: Option<Ty>) -> cl::Signature {
