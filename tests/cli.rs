@@ -193,7 +193,8 @@ fn small_leaf_functions_are_inlined_at_o2_with_the_same_errors() {
         assert_eq!(run.stdout, "285\n", "{level}");
         assert_eq!(run.status, 2);
         assert!(
-            run.stderr.contains("inline_run.toy:2:42: runtime error: division by zero"),
+            run.stderr
+                .contains("inline_run.toy:2:42: runtime error: division by zero"),
             "{level}: {}",
             run.stderr
         );
