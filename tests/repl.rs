@@ -378,3 +378,26 @@ fn code_replaced_function_by_function_keeps_working() {
         "12\n22\n2\n23\n",
     );
 }
+
+#[test]
+fn invalid_utf8_and_nul_in_an_entry_are_errors_and_the_session_goes_on() {
+    let run = assert_repl("1 +\u{0} 2\nlet s = \"\u{0}\";\n40 + 2\n", "42\n");
+    assert!(run.stderr.contains("<repl>:1:"), "{}", run.stderr);
+    let mut child = jitrun()
+        .env("JITRUN_HISTORY", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"print(\xff\xfe);\n6 * 7\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("<repl>:1:7: error"));
+}

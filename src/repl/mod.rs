@@ -81,10 +81,13 @@ struct Piped {
 
 impl LineSource for Piped {
     fn read(&mut self, _prompt: &str) -> Input {
-        let mut line = String::new();
-        match self.stdin.read_line(&mut line) {
+        let mut bytes = Vec::new();
+        match self.stdin.read_until(b'\n', &mut bytes) {
             Ok(0) | Err(_) => Input::End,
             Ok(_) => {
+                // Invalid UTF-8 becomes U+FFFD, which the lexer reports
+                // as an unexpected character: an error, not the end.
+                let line = String::from_utf8_lossy(&bytes);
                 let line = line.strip_suffix('\n').unwrap_or(&line);
                 Input::Line(line.strip_suffix('\r').unwrap_or(line).to_string())
             }
