@@ -8,10 +8,12 @@
 //! on-the-fly optimizations (the paper's Table 3; `benches/table3.rs` adds
 //! IR sizes and run times).
 
+mod common;
+
+use common::{checked, kernels, speed_codegen, ssa_options};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use jitrun::diag::LineIndex;
 use jitrun::driver::{compile, Emit, Options};
-use std::path::Path;
 
 /// Options for timing compilation alone: no verifier, nothing printed.
 fn quiet() -> Options {
@@ -22,26 +24,7 @@ fn quiet() -> Options {
 }
 
 fn samples() -> Vec<(String, String)> {
-    toy_files("samples")
-}
-
-fn kernels() -> Vec<(String, String)> {
-    toy_files("benches/kernels")
-}
-
-fn toy_files(dir: &str) -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toy"))
-        .map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read_to_string(&p).unwrap())
-        })
-        .collect();
-    out.sort();
-    out
+    common::toy_files("samples")
 }
 
 fn compile_samples(c: &mut Criterion) {
@@ -223,19 +206,14 @@ fn ssa_throughput(c: &mut Criterion) {
 /// compile time, with (`on`) and without (`off`) the on-the-fly
 /// optimizations of §3.1.
 fn table3(c: &mut Criterion) {
-    use jitrun::codegen::{self, CodegenOptions};
-    use jitrun::ssa::lower::{lower_program, SsaOptions};
+    use jitrun::codegen;
+    use jitrun::ssa::lower::lower_program;
     let mut construct = c.benchmark_group("table3_construct");
     let mut prepared = Vec::new();
     for (name, src) in kernels() {
-        let ast = jitrun::syntax::parse(&src).unwrap();
-        let checked = jitrun::check::check(&ast).unwrap();
-        let lines = LineIndex::new(&src);
+        let (checked, lines) = checked(&src);
         for (mode, optimize) in [("on", true), ("off", false)] {
-            let opts = SsaOptions {
-                optimize,
-                mode: Default::default(),
-            };
+            let opts = ssa_options(optimize);
             construct.bench_with_input(BenchmarkId::new(mode, &name), &checked, |b, checked| {
                 b.iter(|| lower_program(checked, &lines, opts))
             });
@@ -244,13 +222,7 @@ fn table3(c: &mut Criterion) {
     }
     construct.finish();
     let mut cranelift = c.benchmark_group("table3_cranelift");
-    let cg = CodegenOptions {
-        optimize: true,
-        verify: false,
-        target: None,
-        keep_clif: false,
-        keep_asm: false,
-    };
+    let cg = speed_codegen();
     for (name, mode, module) in &prepared {
         cranelift.bench_with_input(BenchmarkId::new(*mode, name), module, |b, module| {
             b.iter(|| {

@@ -7,25 +7,16 @@
 //! program (`jitrun -O2` against `jitrun -O2 --no-ssa-opt`, the run phase
 //! of `--time`). Medians; writes `benches/results/table3.md`.
 
-use jitrun::codegen::{self, CodegenOptions};
-use jitrun::diag::LineIndex;
+mod common;
+
+use common::{checked, kernel_path, kernels, speed_codegen, ssa_options};
+use jitrun::codegen;
 use jitrun::ir;
-use jitrun::ssa::lower::{lower_program, SsaOptions};
+use jitrun::ssa::lower::lower_program;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-fn kernels() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/kernels");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toy"))
-        .collect();
-    files.sort();
-    files
-}
 
 fn median_time(runs: usize, mut f: impl FnMut()) -> Duration {
     let mut times: Vec<Duration> = (0..runs)
@@ -77,27 +68,15 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(3);
-    let cg = CodegenOptions {
-        optimize: true,
-        verify: false,
-        target: None,
-        keep_clif: false,
-        keep_asm: false,
-    };
+    let cg = speed_codegen();
     let mut table = String::from(
         "| kernel | §3.1 opts | SSA construction (µs) | IR size (insts + phis) | Cranelift (µs) | run (ms) |\n|---|---|---:|---:|---:|---:|\n",
     );
-    for file in kernels() {
-        let name = file.file_stem().unwrap().to_string_lossy().into_owned();
-        let src = std::fs::read_to_string(&file).unwrap();
-        let ast = jitrun::syntax::parse(&src).unwrap();
-        let checked = jitrun::check::check(&ast).unwrap();
-        let lines = LineIndex::new(&src);
+    for (name, src) in kernels() {
+        let file = kernel_path(&name);
+        let (checked, lines) = checked(&src);
         for (label, optimize) in [("on", true), ("off", false)] {
-            let opts = SsaOptions {
-                optimize,
-                mode: Default::default(),
-            };
+            let opts = ssa_options(optimize);
             let construct = median_time(51, || {
                 lower_program(&checked, &lines, opts);
             });

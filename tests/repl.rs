@@ -11,6 +11,10 @@ use std::time::Duration;
 
 /// Runs `jitrun` with no file, `input` piped to it.
 fn repl(input: &str) -> Run {
+    repl_bytes(input.as_bytes())
+}
+
+fn repl_bytes(input: &[u8]) -> Run {
     let mut child = jitrun()
         .arg("--verify")
         .env("JITRUN_HISTORY", "")
@@ -19,12 +23,7 @@ fn repl(input: &str) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start jitrun");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     Run {
         status: out.status.code().unwrap_or(-1),
@@ -383,21 +382,8 @@ fn code_replaced_function_by_function_keeps_working() {
 fn invalid_utf8_and_nul_in_an_entry_are_errors_and_the_session_goes_on() {
     let run = assert_repl("1 +\u{0} 2\nlet s = \"\u{0}\";\n40 + 2\n", "42\n");
     assert!(run.stderr.contains("<repl>:1:"), "{}", run.stderr);
-    let mut child = jitrun()
-        .env("JITRUN_HISTORY", "")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"print(\xff\xfe);\n6 * 7\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
-    assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("<repl>:1:7: error"));
+    let run = repl_bytes(b"print(\xff\xfe);\n6 * 7\n");
+    assert_eq!(run.stdout, "42\n");
+    assert_eq!(run.status, 0);
+    assert!(run.stderr.contains("<repl>:1:7: error"), "{}", run.stderr);
 }
