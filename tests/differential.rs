@@ -139,3 +139,53 @@ fn generated_programs_walk_arrays_to_their_length_and_past_it() {
     assert!(walks(") + 1 {") >= 3, "for loops past the end");
     assert!(walks(" <= len(") >= 3, "while loops past the end");
 }
+
+/// `x % 2^k == 0` compiles to a test of the low bits: it must agree with
+/// the remainder for negative numbers, `i64::MIN`, and `% 1`.
+#[test]
+fn divisibility_tests_agree_with_the_remainder() {
+    let src = "let xs = [-9223372036854775807 - 1, -9, -8, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 7, 8, 9223372036854775807];
+for i in 0..len(xs) {
+    let x = xs[i];
+    print(x % 2 == 0, x % 2 != 0, x % 4 == 0, x % 8 != 0, x % 1 == 0, x % 3 == 0, x % -2 == 0);
+}
+";
+    let file = scratch_file("divisible.toy", src.as_bytes());
+    agree(&file);
+    let run = run_file(&file, &["-O2"]);
+    let expected: String = [
+        i64::MIN,
+        -9,
+        -8,
+        -5,
+        -4,
+        -3,
+        -2,
+        -1,
+        0,
+        1,
+        2,
+        3,
+        4,
+        7,
+        8,
+        i64::MAX,
+    ]
+    .iter()
+    .map(|&x: &i64| {
+        format!(
+            "{} {} {} {} {} {} {}\n",
+            x % 2 == 0,
+            x % 2 != 0,
+            x % 4 == 0,
+            x % 8 != 0,
+            true,
+            x % 3 == 0,
+            x.wrapping_rem(-2) == 0
+        )
+    })
+    .collect();
+    assert_eq!(run.stdout, expected);
+    let clif = run_file(&file, &["-O2", "--emit", "clif"]).stdout;
+    assert!(clif.contains(" = band "), "{clif}");
+}

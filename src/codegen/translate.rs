@@ -373,6 +373,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     }
 
     fn binary(&mut self, op: BinaryOp, a: ir::Value, b: ir::Value, loc: SrcLoc) -> cl::Value {
+        if let Some(v) = self.divisibility_test(op, a, b) {
+            return v;
+        }
         let divisor = crate::ir::semantics::Const::Int;
         let const_b = self.f.constant(b);
         let (a, b) = (self.val(a), self.val(b));
@@ -411,6 +414,35 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             BinaryOp::IMax => ins.smax(a, b),
             BinaryOp::FMin | BinaryOp::FMax => self.float_min_max(op, a, b),
         }
+    }
+
+    /// `x % 2^k == 0` (or `!= 0`) as a test of the low bits: the truncated
+    /// remainder is zero exactly when they are, for negative `x` too.
+    /// (`n % 2 == 0` is the hot test of many loops; Cranelift computes the
+    /// remainder in full.)
+    fn divisibility_test(&mut self, op: BinaryOp, a: ir::Value, b: ir::Value) -> Option<cl::Value> {
+        use crate::ir::semantics::Const;
+        let BinaryOp::ICmp(cmp @ (Cmp::Eq | Cmp::Ne)) = op else {
+            return None;
+        };
+        if self.f.constant(b) != Some(Const::Int(0)) {
+            return None;
+        }
+        let ValueDef::Inst(rem) = self.f.values[a].def else {
+            return None;
+        };
+        let InstKind::Binary(BinaryOp::IRem, x, m) = self.f.insts[rem].kind else {
+            return None;
+        };
+        let Some(Const::Int(m)) = self.f.constant(m) else {
+            return None;
+        };
+        if m <= 0 || m & (m - 1) != 0 {
+            return None;
+        }
+        let x = self.val(x);
+        let low = self.b.ins().band_imm_s(x, m - 1);
+        Some(self.b.ins().icmp_imm_s(int_cc(cmp), low, 0))
     }
 
     /// Toy division: zero divisors are runtime errors, `MIN / -1` wraps to
