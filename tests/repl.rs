@@ -199,7 +199,9 @@ fn an_unfinished_entry_at_the_end_of_input_is_reported() {
 
 #[test]
 fn help_lists_the_commands() {
-    let run = assert_repl(":help\n", &repl(":help\n").stdout);
+    let run = repl(":help\n");
+    assert_eq!(run.status, 0);
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
     for command in [":help", ":quit", ":load", ":emit", ":time", ":reset"] {
         assert!(run.stdout.contains(command), "{}", run.stdout);
     }

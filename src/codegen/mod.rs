@@ -250,16 +250,17 @@ fn compile_module(
     let strings = declare_strings(&mut module, &program.strings)?;
     // At -O2, whole programs expand calls of small leaf functions in place
     // (REPL code must call through slots: a function may be redefined).
-    let inline: Vec<bool> = program
+    let inline: Vec<Option<translate::Inlinable>> = program
         .functions
         .iter()
-        .map(|f| opts.optimize && translate::is_inlinable(f))
+        .map(|f| {
+            (opts.optimize && translate::is_inlinable(f)).then(|| translate::Inlinable::new(f))
+        })
         .collect();
     let linking = match session {
         None => translate::Linking::Program {
             functions: &ids,
             globals: declare_globals(&mut module, program.globals.len())?,
-            bodies: &program.functions,
             inline: &inline,
         },
         Some(links) => translate::Linking::Session {

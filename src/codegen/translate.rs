@@ -24,6 +24,7 @@ use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{FuncId, Module};
 use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER, ELEM_SIZE};
+use std::borrow::Cow;
 
 pub fn cl_type(ty: Ty) -> cl::Type {
     match ty {
@@ -48,10 +49,9 @@ pub enum Linking<'a> {
         /// The declared id of every user function, by `FuncRef`.
         functions: &'a [FuncId],
         globals: cranelift_module::DataId,
-        /// Every user function's IR, by `FuncRef`.
-        bodies: &'a [ir::Function],
-        /// By `FuncRef`: calls of it are expanded in place ([`is_inlinable`]).
-        inline: &'a [bool],
+        /// By `FuncRef`: the functions whose calls are expanded in place
+        /// ([`is_inlinable`]).
+        inline: &'a [Option<Inlinable<'a>>],
     },
     /// A REPL entry (see the module docs).
     Session {
@@ -79,6 +79,22 @@ pub fn is_inlinable(f: &ir::Function) -> bool {
             .insts
             .iter()
             .all(|&i| !matches!(f.insts[i].kind, InstKind::Call(..)))
+}
+
+/// A function expanded at its call sites, with its bounds analysis done
+/// once rather than at every call.
+pub struct Inlinable<'a> {
+    body: &'a ir::Function,
+    in_bounds: SecondaryMap<ir::Inst, bool>,
+}
+
+impl<'a> Inlinable<'a> {
+    pub fn new(body: &'a ir::Function) -> Self {
+        Inlinable {
+            body,
+            in_bounds: ir::bounds::proven_in_bounds(body),
+        }
+    }
 }
 
 pub fn translate_function<M: Module>(
@@ -110,7 +126,7 @@ pub fn translate_function<M: Module>(
         values: SecondaryMap::with_default(None),
         imported: std::collections::HashMap::new(),
         rpo_index: SecondaryMap::with_default(usize::MAX),
-        in_bounds: ir::bounds::proven_in_bounds(f),
+        in_bounds: Cow::Owned(ir::bounds::proven_in_bounds(f)),
     };
     t.run();
     let config = t.module.target_config();
@@ -129,7 +145,7 @@ struct Translator<'a, 'b, M: Module> {
     /// source is a loop's back edge (Toy's CFGs are reducible).
     rpo_index: SecondaryMap<ir::Block, usize>,
     /// Accesses whose bounds check `ir::bounds` proved redundant.
-    in_bounds: SecondaryMap<ir::Inst, bool>,
+    in_bounds: Cow<'a, SecondaryMap<ir::Inst, bool>>,
     /// Flags of array element accesses and of global cell accesses.
     elements: MemFlagsData,
     global_cells: MemFlagsData,
@@ -494,10 +510,10 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         result: Option<Ty>,
         loc: SrcLoc,
     ) -> Option<cl::Value> {
-        if let Linking::Program { bodies, inline, .. } = self.env.linking {
-            if inline[func as usize] {
+        if let Linking::Program { inline, .. } = self.env.linking {
+            if let Some(callee) = &inline[func as usize] {
                 let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
-                return self.inline_call(&bodies[func as usize], &args);
+                return self.inline_call(callee, &args);
             }
         }
         let ptr = self.module.target_config().pointer_type();
@@ -527,10 +543,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
 
     /// Translates the body of the one-block function `g` here, its
     /// parameters bound to `args`; returns its result.
-    fn inline_call(&mut self, g: &'a ir::Function, args: &[cl::Value]) -> Option<cl::Value> {
+    fn inline_call(&mut self, callee: &'a Inlinable<'a>, args: &[cl::Value]) -> Option<cl::Value> {
+        let g = callee.body;
         let caller = std::mem::replace(&mut self.f, g);
         let values = std::mem::replace(&mut self.values, SecondaryMap::with_default(None));
-        let in_bounds = std::mem::replace(&mut self.in_bounds, ir::bounds::proven_in_bounds(g));
+        let in_bounds = std::mem::replace(&mut self.in_bounds, Cow::Borrowed(&callee.in_bounds));
         for (&p, &a) in g.params.iter().zip(args) {
             self.values[p] = Some(a);
         }

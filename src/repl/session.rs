@@ -87,11 +87,14 @@ struct Entry {
     code: Compiled,
 }
 
-/// A function as it is currently defined, for `:emit`.
+/// A function as it is currently defined: its SSA for `:emit`, and the
+/// module its code lives in.
 struct Definition {
     ssa: ir::Function,
     /// The string literals of the entry that defined it.
     strings: Vec<String>,
+    /// The index in `Session::kept` of the module holding its code.
+    module: usize,
 }
 
 pub struct Session {
@@ -107,8 +110,6 @@ pub struct Session {
     /// Modules with a function in some slot, and how many: their code
     /// must live. A module whose functions were all redefined is freed.
     kept: Vec<Option<(Compiled, usize)>>,
-    /// By function id: the index in `kept` of the module with its code.
-    owner: Vec<usize>,
     /// Entries are numbered on from each other's lines, so that a runtime
     /// error in code of any earlier entry names the right source.
     next_line: u32,
@@ -126,7 +127,6 @@ impl Session {
             globals: Cells::default(),
             definitions: Vec::new(),
             kept: Vec::new(),
-            owner: Vec::new(),
             next_line: 1,
         })
     }
@@ -149,7 +149,7 @@ impl Session {
         times.compile = start.elapsed();
         self.next_line += lines.line_count();
         jitrun_runtime::add_source(first_line, name);
-        let function_ids = compiled.function_ids.clone();
+        let defined = compiled.function_ids.len();
         let compiled = self.commit(compiled);
 
         let start = Instant::now();
@@ -169,41 +169,35 @@ impl Session {
             }
             (Ok(()), _) => Outcome::Done,
         };
-        self.keep_or_free(compiled, &function_ids);
+        self.keep_or_free(compiled, defined);
         (outcome, times)
     }
 
-    /// Keeps the module of an entry that has run if its functions are now
-    /// in their slots, and frees the modules whose functions all were
-    /// replaced by it.
-    fn keep_or_free(&mut self, compiled: Compiled, function_ids: &[tast::FuncId]) {
-        if function_ids.is_empty() {
+    /// Keeps the module of an entry that has run if it defined functions
+    /// (now in their slots; `commit` gave them this module's index), else
+    /// frees it.
+    fn keep_or_free(&mut self, compiled: Compiled, defined: usize) {
+        if defined == 0 {
             // SAFETY: the entry defined no function, so no slot holds an
             // address into this module and its code has finished running.
             unsafe { compiled.free() };
-            return;
+        } else {
+            self.kept.push(Some((compiled, defined)));
         }
-        let module = self.kept.len();
-        self.kept.push(Some((compiled, function_ids.len())));
-        for id in function_ids {
-            let id = id.index();
-            if id >= self.owner.len() {
-                self.owner.resize(id + 1, usize::MAX);
-            }
-            let previous = std::mem::replace(&mut self.owner[id], module);
-            if previous == usize::MAX {
-                continue;
-            }
-            let Some((_, live)) = &mut self.kept[previous] else {
-                continue;
-            };
-            *live -= 1;
-            if *live == 0 {
-                let (old, _) = self.kept[previous].take().expect("just seen");
-                // SAFETY: every function of `old` has been replaced in its
-                // slot, and no compiled code is running between entries.
-                unsafe { old.free() };
-            }
+    }
+
+    /// One function of module `m` was replaced in its slot: frees the
+    /// module when none of its functions is left.
+    fn release(&mut self, m: usize) {
+        let Some((_, live)) = &mut self.kept[m] else {
+            return;
+        };
+        *live -= 1;
+        if *live == 0 {
+            let (old, _) = self.kept[m].take().expect("just seen");
+            // SAFETY: every function of `old` has been replaced in its
+            // slot, and no compiled code is running between entries.
+            unsafe { old.free() };
         }
     }
 
@@ -224,15 +218,7 @@ impl Session {
         if self.opts.verify {
             ir::verify::verify_module(&ssa)?;
         }
-        let function_count = self.definitions.len().max(
-            checked
-                .function_ids
-                .iter()
-                .map(|id| id.index() + 1)
-                .max()
-                .unwrap_or(0),
-        );
-        let code = self.compile_linked(&ssa, function_count, checked.globals.len())?;
+        let code = self.compile_linked(&ssa, env.function_count(), checked.globals.len())?;
         Ok(Entry {
             env,
             ssa,
@@ -261,6 +247,8 @@ impl Session {
     /// its functions in their slots (replacing earlier definitions).
     fn commit(&mut self, entry: Entry) -> Compiled {
         self.env = entry.env;
+        // Where `keep_or_free` will keep this entry's module.
+        let module = self.kept.len();
         let addresses = entry.code.function_addresses();
         let functions = entry.ssa.functions.iter().zip(&entry.function_ids);
         for ((f, id), address) in functions.zip(addresses) {
@@ -269,10 +257,14 @@ impl Session {
             if self.definitions.len() <= id {
                 self.definitions.resize_with(id + 1, || None);
             }
-            self.definitions[id] = Some(Definition {
+            let replaced = self.definitions[id].replace(Definition {
                 ssa: f.clone(),
                 strings: entry.ssa.strings.clone(),
+                module,
             });
+            if let Some(old) = replaced {
+                self.release(old.module);
+            }
         }
         entry.code
     }
@@ -305,7 +297,7 @@ impl Session {
             keep_asm,
             ..codegen_options(&self.opts)
         };
-        let function_slots = self.slots.addresses(self.definitions.len());
+        let function_slots = self.slots.addresses(self.env.function_count());
         let global_cells = self.globals.addresses(self.env.globals().len());
         let links = SessionLinks {
             function_slots: &function_slots,
@@ -326,11 +318,6 @@ impl Session {
             .find(&format!("; {main}\n"))
             .or_else(|| text.find(&format!("{main}:\n")));
         Ok(text[..main_starts.unwrap_or(text.len())].to_string())
-    }
-
-    /// Names of the functions defined so far, sorted.
-    pub fn function_names(&self) -> Vec<String> {
-        self.env.function_names()
     }
 }
 
