@@ -24,6 +24,7 @@ use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{FuncId, Module};
 use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER, ELEM_SIZE};
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
 pub fn cl_type(ty: Ty) -> cl::Type {
@@ -124,7 +125,8 @@ pub fn translate_function<M: Module>(
         b: builder,
         blocks: SecondaryMap::with_default(None),
         values: SecondaryMap::with_default(None),
-        imported: std::collections::HashMap::new(),
+        imported: FxHashMap::default(),
+        imported_data: FxHashMap::default(),
         rpo_index: SecondaryMap::with_default(usize::MAX),
         in_bounds: Cow::Owned(ir::bounds::proven_in_bounds(f)),
     };
@@ -140,7 +142,11 @@ struct Translator<'a, 'b, M: Module> {
     b: FunctionBuilder<'b>,
     blocks: SecondaryMap<ir::Block, Option<cl::Block>>,
     values: SecondaryMap<ir::Value, Option<cl::Value>>,
-    imported: std::collections::HashMap<FuncId, cl::FuncRef>,
+    imported: FxHashMap<FuncId, cl::FuncRef>,
+    /// One global value per data object: a fresh one per access would hide
+    /// from Cranelift's GVN that the addresses are equal (and its egraph
+    /// slows down sharply with tens of thousands of them in one function).
+    imported_data: FxHashMap<cranelift_module::DataId, cl::GlobalValue>,
     /// Position in reverse post-order: an edge to a block at or before its
     /// source is a loop's back edge (Toy's CFGs are reducible).
     rpo_index: SecondaryMap<ir::Block, usize>,
@@ -232,7 +238,14 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     }
 
     fn data_addr(&mut self, id: cranelift_module::DataId) -> cl::Value {
-        let gv = self.module.declare_data_in_func(id, self.b.func);
+        let gv = match self.imported_data.get(&id) {
+            Some(&gv) => gv,
+            None => {
+                let gv = self.module.declare_data_in_func(id, self.b.func);
+                self.imported_data.insert(id, gv);
+                gv
+            }
+        };
         let ptr = self.module.target_config().pointer_type();
         self.b.ins().symbol_value(ptr, gv)
     }
