@@ -123,6 +123,47 @@ fn several_independent_syntax_errors_in_one_run() {
     }
 }
 
+/// Each lexical error is reported once, without follow-on errors: a run of
+/// stray characters is one error, and a string or comment left open
+/// swallows the rest of the file (whatever the parser makes of the cut-off
+/// program would only repeat it).
+#[test]
+fn lexical_errors_are_reported_once_each() {
+    let cases = [
+        (
+            "let x = 1 + @@ $ 2;\nprint(x);\n",
+            &["1:13: error: unexpected character `@`"][..],
+        ),
+        (
+            "let s = \"abc;\nif true {\nprint(1);\n",
+            &["1:9: error: unterminated string literal"],
+        ),
+        (
+            "fn f() {\n  /* open\n  print(1);\n}\n",
+            &["2:3: error: unterminated block comment"],
+        ),
+        ("print(1.);\n", &["1:8: error: unexpected character `.`"]),
+        (
+            "print(\"a\\qb\", 1 + # 2);\n",
+            &[
+                "1:9: error: unknown escape sequence `\\q`",
+                "1:19: error: unexpected character `#`",
+            ],
+        ),
+    ];
+    for (src, want) in cases {
+        let run = run_source("lex.toy", src, &[]);
+        assert_eq!(run.status, 1, "{src:?}");
+        let errors: Vec<&str> = run
+            .stderr
+            .lines()
+            .filter(|l| l.contains(": error:"))
+            .filter_map(|l| l.split_once("lex.toy:").map(|(_, rest)| rest))
+            .collect();
+        assert_eq!(errors, want, "{src:?}:\n{}", run.stderr);
+    }
+}
+
 #[test]
 fn type_errors_are_all_reported_before_anything_runs() {
     let src = "print(\"side effect\");\nprint(x);\nprint(1 + true);\n";

@@ -36,6 +36,11 @@ const CASES: &[(&str, &str, &str)] = &[
         "255 171 240 1000.0 0.25 77\n",
     ),
     (
+        "number edges: `..` after an int, exponents need digits, `_` in fractions",
+        "let e = 2;\nfor i in 1..3 { print(i); }\nprint(1e3 + 0.5, 2.5e-3, 3.0E+2, 1_000.2_5, 1+e, 0x1F_ff);\n",
+        "1\n2\n1000.5 0.0025 300.0 1000.25 3 8191\n",
+    ),
+    (
         "shadowing may change the type",
         "let x = 1;\nlet x = 2.5;\nlet x = [x];\nprint(x);\n",
         "[2.5]\n",

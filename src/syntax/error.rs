@@ -1,4 +1,4 @@
-//! The error type of the chumsky lexer and parser.
+//! The error type of the chumsky parser.
 //!
 //! chumsky creates an error for every alternative that fails, and almost
 //! all of them are thrown away. Its `Simple` error keeps expected tokens in

@@ -1,32 +1,62 @@
-//! The chumsky lexer: source characters to tokens with spans
-//! (LANGUAGE.md §1).
+//! The lexer: source characters to tokens with spans (LANGUAGE.md §1).
+//!
+//! Hand-written, unlike the parser: a lexer is one loop over characters,
+//! and chumsky's character-level combinators spent about a microsecond per
+//! token on failed alternatives and their errors — half the front end's
+//! time. Spans count characters, not bytes, as chumsky's do.
+//!
+//! Errors, each reported once and lexing goes on:
+//! - a character that starts no token (a run of them is one error);
+//! - an unknown escape in a string;
+//! - a string or block comment still open at the end of the input, which
+//!   swallows the rest (so its contents cause no further errors; see
+//!   [`Lexed::open_at_end`]).
 
 use super::ast::Span;
-use super::error::ParseError;
 use super::SyntaxError;
-use chumsky::prelude::*;
-use std::fmt;
+use rustc_hash::FxHashMap;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Tokens are `Copy` — the parser copies them at every look — so names
+/// and string contents live in [`Texts`] and tokens hold their index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Token {
     /// Saturates at `u64::MAX`; the checker rejects values out of range.
     Int(u64),
     /// The bits of an `f64` (tokens must be `Eq + Hash`).
     Float(u64),
-    Str(String),
-    Ident(String),
+    /// Index into [`Texts::strings`].
+    Str(u32),
+    /// Index into [`Texts::names`]; equal names have equal indices.
+    Ident(u32),
     Kw(&'static str),
     Sym(&'static str),
 }
 
-impl fmt::Display for Token {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Token::Int(n) => write!(f, "{n}"),
-            Token::Float(bits) => write!(f, "{:?}", f64::from_bits(*bits)),
-            Token::Str(s) => write!(f, "{s:?}"),
-            Token::Ident(s) => write!(f, "{s}"),
-            Token::Kw(s) | Token::Sym(s) => write!(f, "{s}"),
+/// The texts that tokens refer to.
+#[derive(Debug, Default)]
+pub struct Texts {
+    pub names: Vec<String>,
+    /// String literals with their escapes resolved.
+    pub strings: Vec<String>,
+}
+
+impl Texts {
+    pub fn name(&self, id: u32) -> &str {
+        &self.names[id as usize]
+    }
+
+    pub fn string(&self, id: u32) -> &str {
+        &self.strings[id as usize]
+    }
+
+    /// A token as the source spells it (strings with their escapes).
+    pub fn show(&self, token: Token) -> String {
+        match token {
+            Token::Int(n) => n.to_string(),
+            Token::Float(bits) => format!("{:?}", f64::from_bits(bits)),
+            Token::Str(id) => format!("{:?}", self.string(id)),
+            Token::Ident(id) => self.name(id).to_string(),
+            Token::Kw(s) | Token::Sym(s) => s.to_string(),
         }
     }
 }
@@ -35,6 +65,7 @@ const KEYWORDS: &[&str] = &[
     "fn", "let", "if", "else", "while", "for", "in", "break", "continue", "return", "true", "false",
 ];
 
+/// Longest first, so that the first match is the longest one.
 const SYMBOLS: &[&str] = &[
     "<<=", ">>=", "..", "->", "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "+=", "-=", "*=",
     "/=", "%=", "&=", "|=", "^=", "+", "-", "*", "/", "%", "&", "|", "^", "!", "<", ">", "=", "(",
@@ -43,20 +74,273 @@ const SYMBOLS: &[&str] = &[
 
 pub type Spanned = (Token, Span);
 
-/// Splits `src` into tokens, reporting every lexical error it can recover from.
-pub fn lex(src: &str) -> (Vec<Spanned>, Vec<SyntaxError>) {
-    let (tokens, errors) = lexer().parse_recovery(src);
-    let errors = errors
-        .into_iter()
-        .map(SyntaxError::from_char_error)
-        .collect();
-    (tokens.unwrap_or_default(), errors)
+/// The tokens of a source text and the errors met on the way.
+#[derive(Debug, Default)]
+pub struct Lexed {
+    pub tokens: Vec<Spanned>,
+    pub texts: Texts,
+    pub errors: Vec<SyntaxError>,
+    /// A string or block comment is still open at the end of the input.
+    pub open_at_end: bool,
 }
 
-fn digits(radix: u32) -> impl Parser<char, String, Error = ParseError<char>> + Clone {
-    filter(move |c: &char| c.is_digit(radix))
-        .chain(filter(move |c: &char| c.is_digit(radix) || *c == '_').repeated())
-        .collect::<String>()
+/// Splits `src` into tokens, reporting every lexical error.
+pub fn lex(src: &str) -> Lexed {
+    let mut lexer = Lexer {
+        src,
+        byte: 0,
+        at: 0,
+        name_ids: FxHashMap::default(),
+        out: Lexed {
+            // About one token per four bytes in typical code.
+            tokens: Vec::with_capacity(src.len() / 4),
+            ..Lexed::default()
+        },
+    };
+    lexer.run();
+    lexer.out
+}
+
+struct Lexer<'s> {
+    src: &'s str,
+    /// Byte offset of the next character.
+    byte: usize,
+    /// Character offset of the next character (what spans count).
+    at: usize,
+    name_ids: FxHashMap<&'s str, u32>,
+    out: Lexed,
+}
+
+impl<'s> Lexer<'s> {
+    fn run(&mut self) {
+        // Whether the previous character started no token: a run of such
+        // characters (and the blanks between them) is reported once.
+        let mut in_bad_run = false;
+        loop {
+            self.skip_blanks();
+            let Some(c) = self.peek() else { break };
+            let start = self.at;
+            let token = match c {
+                'a'..='z' | 'A'..='Z' | '_' => Some(self.word()),
+                '0'..='9' => Some(self.number()),
+                '"' => self.string(),
+                '/' if matches!(self.peek_second(), Some('/' | '*')) => {
+                    self.comment();
+                    in_bad_run = false;
+                    continue;
+                }
+                _ => self.symbol(),
+            };
+            match token {
+                Some(token) => {
+                    self.out.tokens.push((token, start..self.at));
+                    in_bad_run = false;
+                }
+                None if self.out.open_at_end => {}
+                None => {
+                    if !in_bad_run {
+                        let message = format!("unexpected character `{}`", c.escape_debug());
+                        self.error(start..start + 1, message);
+                    }
+                    in_bad_run = true;
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        match self.src.as_bytes().get(self.byte) {
+            Some(&b) if b.is_ascii() => Some(b as char),
+            Some(_) => self.src[self.byte..].chars().next(),
+            None => None,
+        }
+    }
+
+    fn peek_second(&self) -> Option<char> {
+        let mut rest = self.src[self.byte..].chars();
+        rest.next();
+        rest.next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.byte += c.len_utf8();
+        self.at += 1;
+        Some(c)
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        let found = self.peek() == Some(c);
+        if found {
+            self.bump();
+        }
+        found
+    }
+
+    /// Consumes characters while `pred` holds; returns the text consumed.
+    fn take_while(&mut self, pred: impl Fn(char) -> bool) -> &'s str {
+        let start = self.byte;
+        while self.peek().is_some_and(&pred) {
+            self.bump();
+        }
+        &self.src[start..self.byte]
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.out.errors.push(SyntaxError::new(span, message));
+    }
+
+    fn skip_blanks(&mut self) {
+        self.take_while(char::is_whitespace);
+    }
+
+    /// `// …` to the end of the line, or `/* … */` (not nested).
+    fn comment(&mut self) {
+        let start = self.at;
+        self.bump();
+        if self.bump() == Some('/') {
+            self.take_while(|c| c != '\n');
+            return;
+        }
+        while let Some(c) = self.bump() {
+            if c == '*' && self.eat('/') {
+                return;
+            }
+        }
+        self.error(start..self.at, "unterminated block comment");
+        self.out.open_at_end = true;
+    }
+
+    fn word(&mut self) -> Token {
+        let word = self.take_while(|c| c.is_ascii_alphanumeric() || c == '_');
+        match KEYWORDS.iter().find(|k| **k == word) {
+            Some(kw) => Token::Kw(kw),
+            None => Token::Ident(self.name_id(word)),
+        }
+    }
+
+    fn name_id(&mut self, name: &'s str) -> u32 {
+        let names = &mut self.out.texts.names;
+        *self.name_ids.entry(name).or_insert_with(|| {
+            names.push(name.to_string());
+            (names.len() - 1) as u32
+        })
+    }
+
+    /// Digits of `radix` with `_` between and after them; the first
+    /// character must be a digit.
+    fn digits(&mut self, radix: u32) -> &'s str {
+        if !self.peek().is_some_and(|c| c.is_digit(radix)) {
+            return "";
+        }
+        self.take_while(|c| c.is_digit(radix) || c == '_')
+    }
+
+    fn number(&mut self) -> Token {
+        let rest = &self.src.as_bytes()[self.byte..];
+        // `0x` or `0b` count as a prefix only when a digit of the radix
+        // follows; otherwise `0` is a decimal literal (and `x…` a name).
+        let radix = match rest {
+            [b'0', b'x' | b'X', d, ..] if d.is_ascii_hexdigit() => 16,
+            [b'0', b'b' | b'B', b'0' | b'1', ..] => 2,
+            _ => 10,
+        };
+        if radix != 10 {
+            self.bump();
+            self.bump();
+            return Token::Int(digits_value(self.digits(radix), radix));
+        }
+        let start = self.byte;
+        self.digits(10);
+        let mut is_float = false;
+        if self.peek() == Some('.') && self.peek_second().is_some_and(|c| c.is_ascii_digit()) {
+            self.bump();
+            self.digits(10);
+            is_float = true;
+        }
+        if let Some('e' | 'E') = self.peek() {
+            if self.exponent_follows() {
+                self.bump();
+                if let Some('+' | '-') = self.peek() {
+                    self.bump();
+                }
+                self.digits(10);
+                is_float = true;
+            }
+        }
+        let text = &self.src[start..self.byte];
+        if !is_float {
+            return Token::Int(digits_value(text, 10));
+        }
+        let text: String = text.chars().filter(|&c| c != '_').collect();
+        // Digits, `.` and an exponent as LANGUAGE.md allows are always a
+        // valid Rust float (out of range saturates to infinity).
+        Token::Float(text.parse::<f64>().unwrap_or(f64::INFINITY).to_bits())
+    }
+
+    /// Whether the `e` at the cursor begins an exponent: `e`, an optional
+    /// sign, then a digit. (`1e` alone is `1` followed by the name `e`.)
+    fn exponent_follows(&self) -> bool {
+        let mut rest = self.src[self.byte + 1..].bytes();
+        match rest.next() {
+            Some(b'+' | b'-') => rest.next().is_some_and(|b| b.is_ascii_digit()),
+            Some(b) => b.is_ascii_digit(),
+            None => false,
+        }
+    }
+
+    /// A string literal, or `None` if it never closes.
+    fn string(&mut self) -> Option<Token> {
+        let start = self.at;
+        self.bump();
+        let mut text = String::new();
+        loop {
+            let Some(c) = self.bump() else {
+                self.error(start..self.at, "unterminated string literal");
+                self.out.open_at_end = true;
+                return None;
+            };
+            match c {
+                '"' => {
+                    let strings = &mut self.out.texts.strings;
+                    strings.push(text);
+                    return Some(Token::Str((strings.len() - 1) as u32));
+                }
+                '\\' => {
+                    let escape_at = self.at - 1;
+                    let Some(e) = self.bump() else { continue };
+                    text.push(match e {
+                        'n' => '\n',
+                        't' => '\t',
+                        'r' => '\r',
+                        '\\' => '\\',
+                        '"' => '"',
+                        '0' => '\0',
+                        other => {
+                            // Reported as itself; the string still ends
+                            // where it should.
+                            let message = format!("unknown escape sequence `\\{other}`");
+                            self.error(escape_at..self.at, message);
+                            other
+                        }
+                    });
+                }
+                c => text.push(c),
+            }
+        }
+    }
+
+    /// The longest symbol at the cursor, or `None` for a character that
+    /// starts no token.
+    fn symbol(&mut self) -> Option<Token> {
+        let rest = &self.src.as_bytes()[self.byte..];
+        let sym = SYMBOLS.iter().find(|s| rest.starts_with(s.as_bytes()))?;
+        // Symbols are ASCII: bytes and characters coincide.
+        self.byte += sym.len();
+        self.at += sym.len();
+        Some(Token::Sym(sym))
+    }
 }
 
 fn digits_value(digits: &str, radix: u32) -> u64 {
@@ -68,144 +352,4 @@ fn digits_value(digits: &str, radix: u32) -> u64 {
                 .checked_add(c.to_digit(radix)? as u64)
         })
         .unwrap_or(u64::MAX)
-}
-
-fn number() -> impl Parser<char, Token, Error = ParseError<char>> + Clone {
-    let radix = |prefix: &'static str, upper: &'static str, radix: u32| {
-        just(prefix)
-            .or(just(upper))
-            .ignore_then(digits(radix))
-            .map(move |d| Token::Int(digits_value(&d, radix)))
-    };
-    let frac = just('.').chain(digits(10));
-    let exp = one_of("eE")
-        .chain(one_of("+-").or_not())
-        .chain::<char, _, _>(digits(10));
-    let decimal =
-        digits(10)
-            .then(frac.or_not())
-            .then(exp.or_not())
-            .try_map(|((int, frac), exp), span| {
-                if frac.is_none() && exp.is_none() {
-                    return Ok(Token::Int(digits_value(&int, 10)));
-                }
-                let mut text: String = int;
-                text.extend(frac.unwrap_or_default());
-                text.extend(exp.unwrap_or_default());
-                text.retain(|c| c != '_');
-                text.parse::<f64>()
-                    .map(|f| Token::Float(f.to_bits()))
-                    .map_err(|_| ParseError::custom(span, "malformed float literal"))
-            });
-    radix("0x", "0X", 16).or(radix("0b", "0B", 2)).or(decimal)
-}
-
-fn string() -> impl Parser<char, Token, Error = ParseError<char>> + Clone {
-    // Any escaped character is consumed, so that a bad escape is reported
-    // as itself and the string still ends where it should.
-    let escape = just('\\')
-        .ignore_then(any())
-        .validate(|c: char, span: Span, emit| match c {
-            'n' => '\n',
-            't' => '\t',
-            'r' => '\r',
-            '\\' => '\\',
-            '"' => '"',
-            '0' => '\0',
-            other => {
-                emit(ParseError::custom(
-                    span,
-                    format!("unknown escape sequence `\\{other}`"),
-                ));
-                other
-            }
-        });
-    let body = filter(|c: &char| *c != '\\' && *c != '"')
-        .or(escape)
-        .repeated()
-        .collect::<String>();
-    just('"')
-        .ignore_then(body)
-        .then(just('"').or_not())
-        .try_map(|(s, close), span: Span| match close {
-            Some(_) => Ok(Token::Str(s)),
-            None => Err(ParseError::custom(span, "unterminated string literal")),
-        })
-}
-
-fn word() -> impl Parser<char, Token, Error = ParseError<char>> + Clone {
-    text::ident().map(|id: String| match KEYWORDS.iter().find(|k| **k == id) {
-        Some(kw) => Token::Kw(kw),
-        None => Token::Ident(id),
-    })
-}
-
-fn symbol() -> impl Parser<char, Token, Error = ParseError<char>> + Clone {
-    // Longest match by table lookup: a 3-, then 2-, then 1-character symbol.
-    // (One attempt per length instead of one per symbol: failing chumsky
-    // alternatives are what lexing time goes to.)
-    let lookup = |text: String, span: Span| {
-        SYMBOLS
-            .iter()
-            .find(|s| **s == text)
-            .map(|s| Token::Sym(s))
-            .ok_or_else(|| ParseError::expected_input_found(span, None, text.chars().next()))
-    };
-    let sym_of = move |len: usize| {
-        any()
-            .repeated()
-            .exactly(len)
-            .collect::<String>()
-            .try_map(lookup)
-    };
-    // Only characters that begin a longer symbol try the longer lengths
-    // (a failed attempt past the input's end would outrank the real error).
-    let starts_longer = |c: &char| "<>=!&|+-*/%^.".contains(*c);
-    filter(starts_longer)
-        .rewind()
-        .ignore_then(sym_of(3).or(sym_of(2)))
-        .or(sym_of(1))
-}
-
-fn comment() -> impl Parser<char, (), Error = ParseError<char>> + Clone {
-    let line = just("//")
-        .then(filter(|c: &char| *c != '\n').repeated())
-        .ignored();
-    // An unterminated comment swallows the rest of the file (so that its
-    // contents cause no further errors) and reports itself.
-    let block = just("/*")
-        .ignore_then(
-            take_until(just("*/"))
-                .to(true)
-                .or(any().repeated().to(false)),
-        )
-        .validate(|closed, span: Span, emit| {
-            if !closed {
-                emit(ParseError::custom(span, "unterminated block comment"));
-            }
-        });
-    line.or(block)
-}
-
-fn lexer() -> impl Parser<char, Vec<Spanned>, Error = ParseError<char>> {
-    // Each kind of token is guarded by its first character, so that a
-    // token costs one or two failed alternatives, not a dozen.
-    let skip = filter(|c: &char| *c == '/')
-        .rewind()
-        .ignore_then(comment())
-        .padded()
-        .repeated()
-        .ignored();
-    let token = filter(|c: &char| c.is_ascii_alphabetic() || *c == '_')
-        .rewind()
-        .ignore_then(word())
-        .or(filter(char::is_ascii_digit).rewind().ignore_then(number()))
-        .or(filter(|c: &char| *c == '"').rewind().ignore_then(string()))
-        .or(symbol())
-        .map_with_span(|t, span| (t, span))
-        .recover_with(skip_then_retry_until([]));
-    skip.clone()
-        .ignore_then(token.then_ignore(skip).padded().repeated())
-        .padded()
-        .then_ignore(end())
 }

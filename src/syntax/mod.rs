@@ -1,4 +1,5 @@
-//! Stage 1: source text to [`ast::Program`], with chumsky.
+//! Stage 1: source text to [`ast::Program`]: a hand-written lexer, then a
+//! chumsky parser.
 //!
 //! Lexing and parsing both recover from errors, so one run reports several
 //! independent syntax errors. Before parsing, [`check_nesting`] bounds the
@@ -13,7 +14,6 @@ pub mod parser;
 use ast::Span;
 use error::{Note, ParseError};
 use lexer::Token;
-use std::fmt::Display;
 
 /// How deeply brackets `( [ {` may nest.
 pub const MAX_NESTING: usize = 256;
@@ -33,21 +33,21 @@ impl SyntaxError {
         }
     }
 
-    fn from_parse_error<T: Display>(err: ParseError<T>, what: &str) -> Self {
+    pub fn from_token_error(err: ParseError<Token>, texts: &lexer::Texts) -> Self {
         let message = if let Some(note) = err.note {
             match *note {
                 Note::Custom(msg) => msg,
-                Note::Unclosed(open) => format!("unclosed `{open}`"),
+                Note::Unclosed(open) => format!("unclosed `{}`", texts.show(open)),
             }
         } else {
-            let found = match &err.found {
-                Some(t) => format!("unexpected {what} `{}`", escape_for_message(t)),
+            let found = match err.found {
+                Some(t) => format!("unexpected token `{}`", texts.show(t).escape_debug()),
                 None => "unexpected end of input".to_string(),
             };
             let mut expected: Vec<String> = err
                 .expected
                 .iter()
-                .filter_map(|e| e.as_ref().map(|t| format!("`{t}`")))
+                .filter_map(|e| e.map(|t| format!("`{}`", texts.show(t))))
                 .collect();
             expected.sort();
             expected.dedup();
@@ -61,27 +61,13 @@ impl SyntaxError {
         };
         SyntaxError::new(err.span, message)
     }
-
-    pub fn from_char_error(err: ParseError<char>) -> Self {
-        Self::from_parse_error(err, "character")
-    }
-
-    pub fn from_token_error(err: ParseError<Token>) -> Self {
-        Self::from_parse_error(err, "token")
-    }
 }
 
-fn escape_for_message(t: &impl Display) -> String {
-    t.to_string().escape_debug().to_string()
-}
-
-/// Parses a whole program. Returns the AST only when there was no error.
 /// Whether `src` leaves brackets `( [ {` open (brackets in strings and
 /// comments do not count): a REPL entry is complete when they balance.
 pub fn brackets_open(src: &str) -> bool {
-    let (tokens, _) = lexer::lex(src);
     let mut depth: i64 = 0;
-    for (token, _) in &tokens {
+    for (token, _) in &lexer::lex(src).tokens {
         match token {
             Token::Sym("(" | "[" | "{") => depth += 1,
             Token::Sym(")" | "]" | "}") => depth -= 1,
@@ -91,15 +77,22 @@ pub fn brackets_open(src: &str) -> bool {
     depth > 0
 }
 
+/// Parses a whole program. Returns the AST only when there was no error.
 pub fn parse(src: &str) -> Result<ast::Program, Vec<SyntaxError>> {
-    let (tokens, mut errors) = lexer::lex(src);
-    if let Err(err) = check_nesting(&tokens) {
+    let lexed = lexer::lex(src);
+    let mut errors = lexed.errors;
+    if let Err(err) = check_nesting(&lexed.tokens) {
         errors.push(err);
         return Err(errors);
     }
     let end = src.chars().count();
-    let (program, parse_errors) = parser::parse_tokens(tokens, end);
-    errors.extend(parse_errors);
+    let (program, parse_errors) = parser::parse_tokens(lexed.tokens, lexed.texts, end);
+    // With an unclosed string or comment the parser sees the input end
+    // early, and what it reports (even before the string, as its recovery
+    // unwinds) is a consequence of the lexer's error, not news.
+    if !lexed.open_at_end {
+        errors.extend(parse_errors);
+    }
     match program {
         Some(program) if errors.is_empty() => Ok(program),
         _ => {

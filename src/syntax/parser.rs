@@ -2,21 +2,31 @@
 
 use super::ast::*;
 use super::error::ParseError;
-use super::lexer::{Spanned, Token};
+use super::lexer::{Spanned, Texts, Token};
 use super::SyntaxError;
 use crate::types::Type;
 use chumsky::prelude::*;
 use chumsky::Stream;
+use std::rc::Rc;
 
 type E = ParseError<Token>;
 
+/// The parser's closures share the token texts: names and strings go into
+/// the syntax tree from there.
+type T = Rc<Texts>;
+
 /// Parses the token stream; `end` is the offset just past the source.
-pub fn parse_tokens(tokens: Vec<Spanned>, end: usize) -> (Option<Program>, Vec<SyntaxError>) {
+pub fn parse_tokens(
+    tokens: Vec<Spanned>,
+    texts: Texts,
+    end: usize,
+) -> (Option<Program>, Vec<SyntaxError>) {
+    let texts = Rc::new(texts);
     let stream = Stream::from_iter(end..end + 1, tokens.into_iter());
-    let (program, errors) = program().parse_recovery(stream);
+    let (program, errors) = program(&texts).parse_recovery(stream);
     let errors = errors
         .into_iter()
-        .map(SyntaxError::from_token_error)
+        .map(|e| SyntaxError::from_token_error(e, &texts))
         .collect();
     (program, errors)
 }
@@ -29,19 +39,23 @@ fn kw(s: &'static str) -> impl Parser<Token, Token, Error = E> + Clone {
     just(Token::Kw(s))
 }
 
-fn ident() -> impl Parser<Token, Ident, Error = E> + Clone {
-    select! { Token::Ident(name) => name }.map_with_span(|name, span| Ident { name, span })
+fn ident(t: &T) -> impl Parser<Token, Ident, Error = E> + Clone {
+    let t = t.clone();
+    select! { Token::Ident(id) => id }.map_with_span(move |id, span| Ident {
+        name: t.name(id).to_string(),
+        span,
+    })
 }
 
-fn type_name() -> impl Parser<Token, Type, Error = E> + Clone {
+fn type_name(t: &T) -> impl Parser<Token, Type, Error = E> + Clone {
+    let t = t.clone();
     recursive(|ty| {
-        let base =
-            select! { Token::Ident(name) => name }.try_map(|name, span| match name.as_str() {
-                "int" => Ok(Type::Int),
-                "float" => Ok(Type::Float),
-                "bool" => Ok(Type::Bool),
-                _ => Err(ParseError::custom(span, format!("unknown type `{name}`"))),
-            });
+        let base = select! { Token::Ident(id) => id }.try_map(move |id, span| match t.name(id) {
+            "int" => Ok(Type::Int),
+            "float" => Ok(Type::Float),
+            "bool" => Ok(Type::Bool),
+            name => Err(ParseError::custom(span, format!("unknown type `{name}`"))),
+        });
         base.or(ty.delimited_by(sym("["), sym("]")).map(Type::array_of))
     })
 }
@@ -74,45 +88,120 @@ fn sym_op<T: Copy + 'static>(
     table: &'static [(&'static str, T)],
 ) -> impl Parser<Token, T, Error = E> + Clone {
     filter_map(move |span, tok: Token| {
-        let found = match &tok {
-            Token::Sym(s) => table.iter().find(|(t, _)| t == s).map(|(_, v)| *v),
+        let found = match tok {
+            Token::Sym(s) => table.iter().find(|(t, _)| *t == s).map(|(_, v)| *v),
             _ => None,
         };
         found.ok_or_else(|| ParseError::expected_input_found(span, None, Some(tok)))
     })
 }
 
-/// One left-associative level of binary operators over `operand`.
-fn binary_level(
-    operand: impl Parser<Token, Expr, Error = E> + Clone + 'static,
-    ops: &'static [(&'static str, BinOp)],
-) -> BoxedParser<'static, Token, Expr, E> {
-    let op = sym_op(ops);
-    operand
-        .clone()
-        .then(op.then(operand).repeated())
-        .foldl(|l, (op, r)| {
-            let span = l.span.start..r.span.end;
-            expr_node(ExprKind::Binary(op, Box::new(l), Box::new(r)), span)
-        })
-        .boxed()
+/// A binary operator: `&&` and `||` build nodes of their own.
+#[derive(Clone, Copy, PartialEq)]
+enum Infix {
+    Bin(BinOp),
+    And,
+    Or,
 }
 
-/// Builds `&&` or `||` nodes.
-type MakeLogical = fn(Box<Expr>, Box<Expr>) -> ExprKind;
+const INFIX: &[(&str, Infix)] = {
+    use BinOp::*;
+    use Infix::*;
+    &[
+        ("*", Bin(Mul)),
+        ("/", Bin(Div)),
+        ("%", Bin(Rem)),
+        ("+", Bin(Add)),
+        ("-", Bin(Sub)),
+        ("<<", Bin(Shl)),
+        (">>", Bin(Shr)),
+        ("&", Bin(BitAnd)),
+        ("^", Bin(BitXor)),
+        ("|", Bin(BitOr)),
+        ("==", Bin(Eq)),
+        ("!=", Bin(Ne)),
+        ("<=", Bin(Le)),
+        (">=", Bin(Ge)),
+        ("<", Bin(Lt)),
+        (">", Bin(Gt)),
+        ("&&", And),
+        ("||", Or),
+    ]
+};
 
-fn logical_level(
-    operand: impl Parser<Token, Expr, Error = E> + Clone + 'static,
-    op: &'static [(&'static str, MakeLogical)],
-) -> BoxedParser<'static, Token, Expr, E> {
-    operand
-        .clone()
-        .then(sym_op(op).then(operand).repeated())
-        .foldl(|l, (make, r)| {
-            let span = l.span.start..r.span.end;
-            expr_node(make(Box::new(l), Box::new(r)), span)
-        })
-        .boxed()
+/// Binding strength, loosest first (LANGUAGE.md §5); all left-associative
+/// except comparisons, which do not chain.
+fn precedence(op: Infix) -> u8 {
+    use BinOp::*;
+    match op {
+        Infix::Or => 1,
+        Infix::And => 2,
+        Infix::Bin(Eq | Ne | Lt | Le | Gt | Ge) => 3,
+        Infix::Bin(BitOr) => 4,
+        Infix::Bin(BitXor) => 5,
+        Infix::Bin(BitAnd) => 6,
+        Infix::Bin(Shl | Shr) => 7,
+        Infix::Bin(Add | Sub) => 8,
+        Infix::Bin(Mul | Div | Rem) => 9,
+    }
+}
+
+const COMPARISON: u8 = 3;
+
+fn infix_node(op: Infix, l: Expr, r: Expr) -> Expr {
+    let span = l.span.start..r.span.end;
+    let (l, r) = (Box::new(l), Box::new(r));
+    let kind = match op {
+        Infix::Bin(op) => ExprKind::Binary(op, l, r),
+        Infix::And => ExprKind::And(l, r),
+        Infix::Or => ExprKind::Or(l, r),
+    };
+    expr_node(kind, span)
+}
+
+/// Builds the tree of `first (op operand)*` by precedence climbing. The
+/// parser reads operators and operands in one flat loop — one failed
+/// attempt to find an operator per operand instead of one per precedence
+/// level — and this shapes the tree afterwards.
+struct Climb<I: Iterator<Item = (Infix, Expr)>> {
+    rest: std::iter::Peekable<I>,
+    /// Spans of comparison chains such as `a < b < c`.
+    chained: Vec<Span>,
+}
+
+impl<I: Iterator<Item = (Infix, Expr)>> Climb<I> {
+    /// Combines `lhs` with the operators that bind at least as tightly as
+    /// `min`.
+    fn climb(&mut self, mut lhs: Expr, min: u8) -> Expr {
+        // Consecutive comparisons at this level: (count, start of the first).
+        let mut chain = (0, 0);
+        while let Some(&(op, _)) = self.rest.peek() {
+            let level = precedence(op);
+            if level < min {
+                break;
+            }
+            let (_, rhs) = self.rest.next().expect("peeked");
+            let rhs = self.climb(rhs, level + 1);
+            if level == COMPARISON {
+                if chain.0 == 0 {
+                    chain.1 = lhs.span.start;
+                }
+                chain.0 += 1;
+            } else {
+                self.end_chain(&mut chain, &lhs);
+            }
+            lhs = infix_node(op, lhs, rhs);
+        }
+        self.end_chain(&mut chain, &lhs);
+        lhs
+    }
+
+    fn end_chain(&mut self, chain: &mut (usize, usize), last: &Expr) {
+        if chain.0 > 1 {
+            self.chained.push(chain.1..last.span.end);
+        }
+        chain.0 = 0;
+    }
 }
 
 enum ArrayTail {
@@ -120,12 +209,13 @@ enum ArrayTail {
     List(Vec<Expr>),
 }
 
-pub fn expr() -> impl Parser<Token, Expr, Error = E> + Clone {
+fn expr(t: &T) -> impl Parser<Token, Expr, Error = E> + Clone {
+    let strings = t.clone();
     recursive(|expr| {
         let literal = select! {
             Token::Int(n) => ExprKind::Int(n),
             Token::Float(bits) => ExprKind::Float(f64::from_bits(bits)),
-            Token::Str(s) => ExprKind::Str(s),
+            Token::Str(id) => ExprKind::Str(strings.string(id).to_string()),
             Token::Kw("true") => ExprKind::Bool(true),
             Token::Kw("false") => ExprKind::Bool(false),
         }
@@ -137,7 +227,7 @@ pub fn expr() -> impl Parser<Token, Expr, Error = E> + Clone {
             .allow_trailing()
             .delimited_by(sym("("), sym(")"))
             .recover_with(recover_brackets("(", ")", |_| Vec::new()));
-        let name = ident()
+        let name = ident(t)
             .then(args.or_not())
             .map_with_span(|(id, args), span| match args {
                 Some(args) => expr_node(ExprKind::Call(id, args), span),
@@ -208,44 +298,23 @@ pub fn expr() -> impl Parser<Token, Expr, Error = E> + Clone {
             })
             .boxed();
 
-        use BinOp::*;
-        let product = binary_level(unary, &[("*", Mul), ("/", Div), ("%", Rem)]);
-        let sum = binary_level(product, &[("+", Add), ("-", Sub)]);
-        let shift = binary_level(sum, &[("<<", Shl), (">>", Shr)]);
-        let bitand = binary_level(shift, &[("&", BitAnd)]);
-        let bitxor = binary_level(bitand, &[("^", BitXor)]);
-        let bitor = binary_level(bitxor, &[("|", BitOr)]);
-
-        let cmp_op = sym_op(&[
-            ("==", Eq),
-            ("!=", Ne),
-            ("<=", Le),
-            (">=", Ge),
-            ("<", Lt),
-            (">", Gt),
-        ]);
-        let comparison = bitor
+        unary
             .clone()
-            .then(cmp_op.then(bitor).repeated())
-            .validate(|(first, rest), span, emit| {
-                if rest.len() > 1 {
+            .then(sym_op(INFIX).then(unary).repeated())
+            .validate(|(first, rest), _, emit| {
+                let mut climb = Climb {
+                    rest: rest.into_iter().peekable(),
+                    chained: Vec::new(),
+                };
+                let tree = climb.climb(first, 0);
+                for span in climb.chained {
                     emit(ParseError::custom(
                         span,
                         "comparison operators cannot be chained (write `a < b && b < c`)",
                     ));
                 }
-                (first, rest)
+                tree
             })
-            .map(|(first, rest)| {
-                rest.into_iter().fold(first, |l, (op, r)| {
-                    let span = l.span.start..r.span.end;
-                    expr_node(ExprKind::Binary(op, Box::new(l), Box::new(r)), span)
-                })
-            })
-            .boxed();
-
-        let and = logical_level(comparison, &[("&&", ExprKind::And)]);
-        logical_level(and, &[("||", ExprKind::Or)])
     })
 }
 
@@ -270,9 +339,9 @@ fn assign_op() -> impl Parser<Token, Option<BinOp>, Error = E> + Clone {
     ])
 }
 
-pub fn stmt() -> impl Parser<Token, Stmt, Error = E> + Clone {
+fn stmt(t: &T) -> impl Parser<Token, Stmt, Error = E> + Clone {
     recursive(|stmt| {
-        let expr = expr().boxed();
+        let expr = expr(t).boxed();
         let block = stmt
             .repeated()
             .delimited_by(sym("{"), sym("}"))
@@ -284,8 +353,8 @@ pub fn stmt() -> impl Parser<Token, Stmt, Error = E> + Clone {
             .boxed();
 
         let let_ = kw("let")
-            .ignore_then(ident())
-            .then(sym(":").ignore_then(type_name()).or_not())
+            .ignore_then(ident(t))
+            .then(sym(":").ignore_then(type_name(t)).or_not())
             .then_ignore(sym("="))
             .then(expr.clone())
             .then_ignore(sym(";"))
@@ -313,7 +382,7 @@ pub fn stmt() -> impl Parser<Token, Stmt, Error = E> + Clone {
             .map(|(cond, body)| StmtKind::While { cond, body });
 
         let for_ = kw("for")
-            .ignore_then(ident())
+            .ignore_then(ident(t))
             .then_ignore(kw("in"))
             .then(expr.clone())
             .then_ignore(sym(".."))
@@ -372,20 +441,20 @@ pub fn stmt() -> impl Parser<Token, Stmt, Error = E> + Clone {
     })
 }
 
-fn func_decl() -> impl Parser<Token, FuncDecl, Error = E> + Clone {
-    let param = ident().then_ignore(sym(":")).then(type_name());
+fn func_decl(t: &T) -> impl Parser<Token, FuncDecl, Error = E> + Clone {
+    let param = ident(t).then_ignore(sym(":")).then(type_name(t));
     let params = param
         .separated_by(sym(","))
         .allow_trailing()
         .delimited_by(sym("("), sym(")"));
-    let body = stmt()
+    let body = stmt(t)
         .repeated()
         .delimited_by(sym("{"), sym("}"))
         .map_with_span(|stmts, span| Block { stmts, span });
     kw("fn")
-        .ignore_then(ident())
+        .ignore_then(ident(t))
         .then(params)
-        .then(sym("->").ignore_then(type_name()).or_not())
+        .then(sym("->").ignore_then(type_name(t)).or_not())
         .then(body)
         .map(|(((name, params), ret), body)| FuncDecl {
             name,
@@ -395,18 +464,18 @@ fn func_decl() -> impl Parser<Token, FuncDecl, Error = E> + Clone {
         })
 }
 
-fn program() -> impl Parser<Token, Program, Error = E> {
+fn program(t: &T) -> impl Parser<Token, Program, Error = E> {
     // A broken declaration is skipped up to the next `fn`.
     // (Guarded by the keyword: recovery scans ahead, which must not happen
     // for every top-level statement.)
     let func = kw("fn").rewind().ignore_then(
-        func_decl()
+        func_decl(t)
             .map(Item::Func)
             .recover_with(skip_until([Token::Kw("fn")], |_| Item::Error).skip_start()),
     );
     func.or(none_of([Token::Kw("fn")])
         .rewind()
-        .ignore_then(stmt())
+        .ignore_then(stmt(t))
         .map(Item::Stmt))
         .repeated()
         .then_ignore(end())
