@@ -224,6 +224,14 @@ const RUNTIME_ERRORS: &[(&str, &str, &str, &str)] = &[
         "1:58",
         "stack overflow",
     ),
+    // Detected on entry to `f`; reported at the call it came from (found
+    // by its return address), not at `f`'s first call.
+    (
+        "fn two(n: int) -> int { if n > 0 { return 2; } return 1; }\nfn f(n: int) -> int {\n  let k = two(n);\n  return f(n + k) + 1;\n}\nprint(f(0));\n",
+        "",
+        "4:10",
+        "stack overflow",
+    ),
 ];
 
 #[test]

@@ -15,6 +15,7 @@
 //! eight bytes (ints, float bits, bools as 0/1, array pointers). Arrays are
 //! never freed: Toy programs are short-lived and arrays are shared freely.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -341,8 +342,9 @@ pub extern "C" fn toy_rt_clock() -> f64 {
         .as_secs_f64()
 }
 
-/// The lowest stack address compiled code may reach before a call reports
-/// `stack overflow`. Compiled code loads it through the symbol
+/// The lowest stack address compiled code may reach: a function that calls
+/// Toy functions checks on entry that the stack pointer is above it, and
+/// reports `stack overflow` ([`toy_rt_stack_overflow`]) otherwise. Compiled code loads it through the symbol
 /// `toy_rt_stack_limit`; [`set_stack_limit`] sets it on the running thread.
 #[no_mangle]
 pub static toy_rt_stack_limit: AtomicU64 = AtomicU64::new(0);
@@ -354,6 +356,44 @@ pub fn set_stack_limit(budget: usize) {
     let marker = 0u8;
     let here = std::ptr::addr_of!(marker) as u64;
     toy_rt_stack_limit.store(here.saturating_sub(budget as u64), Ordering::Relaxed);
+}
+
+/// The machine code of each call of a Toy function, `start → (end, loc)`:
+/// a stack overflow is detected on entry to the callee, and the return
+/// address says which call it came from.
+static CALL_SITES: Mutex<BTreeMap<usize, (usize, i64)>> = Mutex::new(BTreeMap::new());
+
+/// Registers the code ranges `[start, end)` of calls and their packed
+/// source locations ([`pack_loc`]).
+pub fn add_call_sites(sites: &[(usize, usize, i64)]) {
+    let mut map = CALL_SITES.lock().unwrap_or_else(|e| e.into_inner());
+    map.extend(sites.iter().map(|&(start, end, loc)| (start, (end, loc))));
+}
+
+/// Forgets call sites registered with [`add_call_sites`] (before their
+/// code is freed, as the address range may be used again).
+pub fn remove_call_sites(sites: &[(usize, usize, i64)]) {
+    let mut map = CALL_SITES.lock().unwrap_or_else(|e| e.into_inner());
+    for (start, _, _) in sites {
+        map.remove(start);
+    }
+}
+
+/// The location of the call whose code contains `address`.
+fn call_site_at(address: usize) -> Option<i64> {
+    let map = CALL_SITES.lock().unwrap_or_else(|e| e.into_inner());
+    let (_, &(end, loc)) = map.range(..=address).next_back()?;
+    (address < end).then_some(loc)
+}
+
+/// Called on entry to a function when the stack limit is reached, with the
+/// function's return address; reports the overflow at the call the
+/// address returns to (or at `fallback`, a location in the function).
+#[no_mangle]
+pub extern "C" fn toy_rt_stack_overflow(return_address: i64, fallback: i64) {
+    // The call instruction ends where the return address begins.
+    let loc = call_site_at((return_address as usize).wrapping_sub(1)).unwrap_or(fallback);
+    report_error(ErrorKind::StackOverflow, loc, 0, 0)
 }
 
 /// Every runtime function with the symbol name compiled code imports it by.
@@ -369,6 +409,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("toy_rt_array_new", toy_rt_array_new as *const u8),
         ("toy_rt_empty_array", toy_rt_empty_array as *const u8),
         ("toy_rt_error", toy_rt_error as *const u8),
+        ("toy_rt_stack_overflow", toy_rt_stack_overflow as *const u8),
         ("toy_rt_fmod", toy_rt_fmod as *const u8),
         ("toy_rt_clock", toy_rt_clock as *const u8),
         (

@@ -21,6 +21,7 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::FunctionBuilderContext;
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, DataDescription, DataId, FuncId, Linkage, Module};
+use jitrun_runtime::pack_loc;
 use std::str::FromStr;
 
 #[derive(Debug, thiserror::Error)]
@@ -64,6 +65,9 @@ pub fn make_isa(opts: &CodegenOptions) -> Result<OwnedTargetIsa, CodegenError> {
         "enable_verifier",
         if opts.verify { "true" } else { "false" },
     );
+    // The stack check on entry reads the function's return address, which
+    // needs a frame pointer.
+    set(&mut flags, "preserve_frame_pointers", "true");
     set(&mut flags, "is_pic", "false");
     set(&mut flags, "use_colocated_libcalls", "false");
     let flags = settings::Flags::new(flags);
@@ -101,6 +105,7 @@ pub struct Runtime {
     pub array_new: FuncId,
     pub empty_array: FuncId,
     pub error: FuncId,
+    pub stack_overflow: FuncId,
     pub fmod: FuncId,
     pub clock: FuncId,
     pub stack_limit: DataId,
@@ -158,6 +163,7 @@ impl Runtime {
             array_new: f("toy_rt_array_new", &[I64, I64, I64], Some(ptr))?,
             empty_array: f("toy_rt_empty_array", &[], Some(ptr))?,
             error: f("toy_rt_error", &[I64, I64, I64, I64], None)?,
+            stack_overflow: f("toy_rt_stack_overflow", &[ptr, I64], None)?,
             fmod: f("toy_rt_fmod", &[F64, F64], Some(F64))?,
             clock: f("toy_rt_clock", &[], Some(F64))?,
             stack_limit: declare_data_import(module, "toy_rt_stack_limit")?,
@@ -185,6 +191,9 @@ pub struct Compiled {
     pub cl_insts: usize,
     /// Time spent finalizing (relocating, making code executable).
     pub finalize: std::time::Duration,
+    /// Code ranges of calls and their locations, registered with the
+    /// runtime for reporting stack overflows (host code only).
+    call_sites: Vec<(usize, usize, i64)>,
 }
 
 /// The symbol of a Toy function: a prefix no C library symbol uses.
@@ -277,10 +286,20 @@ fn compile_module(
     let mut ctx = module.make_context();
     let mut fctx = FunctionBuilderContext::new();
     let (mut clif, mut asm, mut code_size, mut cl_insts) = (String::new(), String::new(), 0, 0);
-    for (f, &id) in all.iter().zip(&ids) {
+    // By function: (code offset, end, location) of each call.
+    let mut calls: Vec<Vec<(u32, u32, i64)>> = Vec::with_capacity(all.len());
+    let main_index = all.len() - 1;
+    for (i, (f, &id)) in all.iter().zip(&ids).enumerate() {
         ctx.func.signature = signature(&module, f);
         ctx.func.name = cl::UserFuncName::user(0, id.as_u32());
-        translate::translate_function(&mut module, &env, f, &mut ctx.func, &mut fctx);
+        let call_locs = translate::translate_function(
+            &mut module,
+            &env,
+            f,
+            i == main_index,
+            &mut ctx.func,
+            &mut fctx,
+        );
         cl_insts += ctx.func.dfg.num_insts();
         if opts.keep_clif {
             clif.push_str(&format!("; {}\n{}\n", mangle(&f.name), ctx.func.display()));
@@ -291,6 +310,7 @@ fn compile_module(
             .map_err(|e| module_error(&f.name, e))?;
         let compiled = ctx.compiled_code().expect("just compiled");
         code_size += compiled.code_buffer().len();
+        calls.push(call_ranges(compiled, &call_locs));
         if let Some(vcode) = &compiled.vcode {
             asm.push_str(&format!("{}:\n{vcode}\n", mangle(&f.name)));
         }
@@ -304,6 +324,18 @@ fn compile_module(
             .map_err(|e| module_error("<module>", e))?;
     }
     let finalize = finalize_start.elapsed();
+    let mut call_sites = Vec::new();
+    if host {
+        for (&id, ranges) in ids.iter().zip(&calls) {
+            let base = module.get_finalized_function(id) as usize;
+            call_sites.extend(
+                ranges
+                    .iter()
+                    .map(|&(start, end, loc)| (base + start as usize, base + end as usize, loc)),
+            );
+        }
+        jitrun_runtime::add_call_sites(&call_sites);
+    }
     let main = ids.pop().expect("main is always compiled");
     Ok(Compiled {
         module,
@@ -316,7 +348,26 @@ fn compile_module(
         code_size,
         cl_insts,
         finalize,
+        call_sites,
     })
+}
+
+/// The code ranges of a function's calls: the translator marks each call
+/// with its index in `call_locs` as Cranelift source location.
+fn call_ranges(
+    compiled: &cranelift_codegen::CompiledCode,
+    call_locs: &[ir::SrcLoc],
+) -> Vec<(u32, u32, i64)> {
+    compiled
+        .buffer
+        .get_srclocs_sorted()
+        .iter()
+        .filter(|s| !s.loc.is_default())
+        .map(|s| {
+            let loc = call_locs[s.loc.bits() as usize];
+            (s.start, s.end, pack_loc(loc.line, loc.col))
+        })
+        .collect()
 }
 
 fn signature(module: &JITModule, f: &ir::Function) -> cl::Signature {
@@ -407,6 +458,7 @@ impl Compiled {
     /// No code of this module may run again: no function address taken
     /// from it may still be stored where compiled code calls it.
     pub unsafe fn free(self) {
+        jitrun_runtime::remove_call_sites(&self.call_sites);
         self.module.free_memory();
     }
 }

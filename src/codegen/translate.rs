@@ -5,8 +5,11 @@
 //! from each predecessor.
 //!
 //! Operations that can fail become explicit checks branching to cold blocks
-//! that call `toy_rt_error` (never a CPU trap): division by zero, index out
-//! of bounds, and the stack limit before each call of a Toy function.
+//! that call `toy_rt_error` (never a CPU trap): division by zero and index
+//! out of bounds. Functions that call Toy functions check the stack limit
+//! on entry; the runtime names the call that overflowed from the return
+//! address, so each call carries its index in the returned list of call
+//! locations as Cranelift source location.
 //! Nothing here depends on the target beyond the pointer type.
 //!
 //! Code for a REPL entry ([`Linking::Session`]) differs in three ways: it
@@ -98,13 +101,18 @@ impl<'a> Inlinable<'a> {
     }
 }
 
+/// Translates `f` into `func`; returns the location of each call, indexed
+/// by the Cranelift source location the call carries. `is_main`: the
+/// top-level code, entered from Rust with the whole stack budget (its
+/// return address is no Toy call).
 pub fn translate_function<M: Module>(
     module: &mut M,
     env: &Env,
     f: &ir::Function,
+    is_main: bool,
     func: &mut cl::Function,
     fctx: &mut FunctionBuilderContext,
-) {
+) -> Vec<SrcLoc> {
     // Arrays and global cells never overlap: telling Cranelift so lets it
     // keep values across stores to the other kind.
     let mut region = |user_id, description: &'static str| {
@@ -129,10 +137,12 @@ pub fn translate_function<M: Module>(
         imported_data: FxHashMap::default(),
         rpo_index: SecondaryMap::with_default(usize::MAX),
         in_bounds: Cow::Owned(ir::bounds::proven_in_bounds(f)),
+        call_locs: Vec::new(),
     };
-    t.run();
+    t.run(is_main);
     let config = t.module.target_config();
     t.b.finalize(config);
+    t.call_locs
 }
 
 struct Translator<'a, 'b, M: Module> {
@@ -155,6 +165,8 @@ struct Translator<'a, 'b, M: Module> {
     /// Flags of array element accesses and of global cell accesses.
     elements: MemFlagsData,
     global_cells: MemFlagsData,
+    /// The source location of each call, by its Cranelift source location.
+    call_locs: Vec<SrcLoc>,
 }
 
 /// Memory accesses of compiled code: aligned, and never trapping (indices
@@ -171,7 +183,7 @@ fn fixed() -> MemFlagsData {
 }
 
 impl<'a, M: Module> Translator<'a, '_, M> {
-    fn run(&mut self) {
+    fn run(&mut self, is_main: bool) {
         for &block in &self.f.layout {
             let cb = self.b.create_block();
             self.blocks[block] = Some(cb);
@@ -192,6 +204,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         }
         for block in order {
             self.b.switch_to_block(self.block(block));
+            if block == self.f.entry() && !is_main {
+                self.stack_check_on_entry();
+            }
             for &inst in &self.f.blocks[block].insts {
                 self.inst(inst);
             }
@@ -253,20 +268,70 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     /// Branches to a cold block reporting `kind` at `loc` when `failed`;
     /// `details` are the operands the message names (index and length).
     fn check(&mut self, failed: cl::Value, kind: ErrorKind, loc: SrcLoc, details: [cl::Value; 2]) {
+        self.fail_if(failed, |t| {
+            let code = t.b.ins().iconst(types::I64, kind as i64);
+            let loc = t.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
+            t.call_rt(t.env.runtime.error, &[code, loc, details[0], details[1]]);
+        });
+    }
+
+    /// When `failed`, runs `report` in a cold block, which then ends the
+    /// program (or returns, in REPL code).
+    fn fail_if(&mut self, failed: cl::Value, report: impl FnOnce(&mut Self)) {
         let error = self.b.create_block();
         let ok = self.b.create_block();
         self.b.set_cold_block(error);
         self.b.ins().brif(failed, error, &[], ok, &[]);
         self.b.switch_to_block(error);
-        let code = self.b.ins().iconst(types::I64, kind as i64);
-        let loc = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
-        self.call_rt(self.env.runtime.error, &[code, loc, details[0], details[1]]);
+        report(self);
         if self.in_session() {
             self.return_early();
         } else {
             self.b.ins().trap(cl::TrapCode::unwrap_user(1));
         }
         self.b.switch_to_block(ok);
+    }
+
+    /// In a function that calls Toy functions (only those can recurse):
+    /// stops with `stack overflow` when the stack pointer is below the
+    /// limit. The runtime finds the call that got here from the return
+    /// address; the function's first call stands in should it not.
+    fn stack_check_on_entry(&mut self) {
+        let Some(first_call) = self.first_toy_call() else {
+            return;
+        };
+        let ptr = self.module.target_config().pointer_type();
+        let sp = self.b.ins().get_stack_pointer(ptr);
+        let limit_addr = self.data_addr(self.env.runtime.stack_limit);
+        let limit = self.b.ins().load(ptr, fixed(), limit_addr, 0);
+        let overflow = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, limit);
+        self.fail_if(overflow, |t| {
+            let return_address = t.b.ins().get_return_address(ptr);
+            let fallback = pack_loc(first_call.line, first_call.col);
+            let fallback = t.b.ins().iconst(types::I64, fallback);
+            t.call_rt(t.env.runtime.stack_overflow, &[return_address, fallback]);
+        });
+    }
+
+    /// The location of the first call of a Toy function that is not
+    /// expanded in place.
+    fn first_toy_call(&self) -> Option<SrcLoc> {
+        let f = self.f;
+        f.layout
+            .iter()
+            .flat_map(|&b| &f.blocks[b].insts)
+            .find_map(|&i| match f.insts[i].kind {
+                InstKind::Call(func, _) if self.inlined(func).is_none() => Some(f.insts[i].loc),
+                _ => None,
+            })
+    }
+
+    /// The body to expand in place of a call of `func`, if any.
+    fn inlined(&self, func: ir::FuncRef) -> Option<&'a Inlinable<'a>> {
+        match self.env.linking {
+            Linking::Program { inline, .. } => inline[func as usize].as_ref(),
+            Linking::Session { .. } => None,
+        }
     }
 
     fn in_session(&self) -> bool {
@@ -514,8 +579,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.b.ins().select(a_nan, b, r)
     }
 
-    /// A call of a Toy function, after checking the stack limit: runaway
-    /// recursion stops with `runtime error: stack overflow` at the call.
+    /// A call of a Toy function (the callee checks the stack limit),
+    /// marked with its location for stack overflow reports.
     fn call(
         &mut self,
         func: ir::FuncRef,
@@ -523,22 +588,21 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         result: Option<Ty>,
         loc: SrcLoc,
     ) -> Option<cl::Value> {
-        if let Linking::Program { inline, .. } = self.env.linking {
-            if let Some(callee) = &inline[func as usize] {
-                let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
-                return self.inline_call(callee, &args);
-            }
-        }
-        let ptr = self.module.target_config().pointer_type();
-        let sp = self.b.ins().get_stack_pointer(ptr);
-        let limit_addr = self.data_addr(self.env.runtime.stack_limit);
-        let limit = self.b.ins().load(ptr, fixed(), limit_addr, 0);
-        let overflow = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, limit);
-        self.check(overflow, ErrorKind::StackOverflow, loc, [sp, limit]);
         let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
+        if let Some(callee) = self.inlined(func) {
+            return self.inline_call(callee, &args);
+        }
+        let site = cl::SourceLoc::new(self.call_locs.len() as u32);
+        self.call_locs.push(loc);
         match self.env.linking {
-            Linking::Program { functions, .. } => self.call_rt(functions[func as usize], &args),
+            Linking::Program { functions, .. } => {
+                self.b.set_srcloc(site);
+                let result = self.call_rt(functions[func as usize], &args);
+                self.b.set_srcloc(cl::SourceLoc::default());
+                result
+            }
             Linking::Session { function_slots, .. } => {
+                let ptr = self.module.target_config().pointer_type();
                 let slot = self
                     .b
                     .ins()
@@ -546,7 +610,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 let code = self.b.ins().load(ptr, mem(), slot, 0);
                 let sig = self.call_signature(&args, result);
                 let sig = self.b.import_signature(sig);
+                self.b.set_srcloc(site);
                 let call = self.b.ins().call_indirect(sig, code, &args);
+                self.b.set_srcloc(cl::SourceLoc::default());
                 let result = self.b.inst_results(call).first().copied();
                 self.poll_pending();
                 result
