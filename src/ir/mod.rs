@@ -301,15 +301,21 @@ pub enum Terminator {
 }
 
 impl Terminator {
-    pub fn successors(&self) -> Vec<Block> {
-        match self {
-            Terminator::Jump(b) => vec![*b],
+    pub fn successors(&self) -> Successors {
+        match *self {
+            Terminator::Jump(b) => Successors {
+                blocks: [b, b],
+                len: 1,
+            },
             Terminator::Branch {
                 then_block,
                 else_block,
                 ..
-            } => vec![*then_block, *else_block],
-            Terminator::Return(_) | Terminator::Unreachable => vec![],
+            } => Successors {
+                blocks: [then_block, else_block],
+                len: 2,
+            },
+            Terminator::Return(_) | Terminator::Unreachable => Successors::default(),
         }
     }
 
@@ -327,6 +333,41 @@ impl Terminator {
             Terminator::Return(v) => *v,
             _ => None,
         }
+    }
+}
+
+/// The zero to two successors of a block, without allocating (walks over
+/// the CFG ask for them at every step).
+#[derive(Clone, Copy, Debug)]
+pub struct Successors {
+    blocks: [Block; 2],
+    len: u8,
+}
+
+impl Default for Successors {
+    fn default() -> Self {
+        let none = <Block as crate::entity::EntityRef>::new(0);
+        Successors {
+            blocks: [none, none],
+            len: 0,
+        }
+    }
+}
+
+impl std::ops::Deref for Successors {
+    type Target = [Block];
+
+    fn deref(&self) -> &[Block] {
+        &self.blocks[..self.len as usize]
+    }
+}
+
+impl IntoIterator for Successors {
+    type Item = Block;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Block, 2>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.blocks.into_iter().take(self.len as usize)
     }
 }
 

@@ -57,16 +57,37 @@ struct Frame {
     /// marker mode (§3.3) only once the lookup cycles back to `block`.
     phi: Option<Value>,
     block: Block,
-    /// The values found in the predecessors so far, in order.
-    operands: Vec<Value>,
+    /// Where the values found in the predecessors so far begin on
+    /// [`LookupStacks::operands`] (they run to its top).
+    operands_from: usize,
     /// The predecessor whose value is read next.
     next: usize,
-    /// Single-predecessor blocks walked on the way to `block`; they get the
-    /// phi's final value as their current definition (Algorithm 2, case 2).
-    chain: Vec<Block>,
+    /// Where the single-predecessor blocks walked on the way to `block`
+    /// begin on [`LookupStacks::chain`]; they get the phi's final value as
+    /// their current definition (Algorithm 2, case 2).
+    chain_from: usize,
     /// Whether the block's current definition is set to the result
     /// (Algorithm 2 does; sealing, Algorithm 4, does not).
     write_result: bool,
+}
+
+/// The explicit recursion of a lookup: frames, and two stacks their
+/// operands and walked chains live on (frames close in LIFO order, so each
+/// frame's part is a suffix when it closes).
+#[derive(Default)]
+struct LookupStacks {
+    frames: Vec<Frame>,
+    operands: Vec<Value>,
+    chain: Vec<Block>,
+}
+
+/// One walk down single-predecessor blocks ([`SsaBuilder::descend`]).
+struct Walk<'a> {
+    chain: &'a mut Vec<Block>,
+    /// Where this walk's blocks begin on `chain`.
+    chain_from: usize,
+    /// Where the operands of a frame it opens would begin.
+    operands_from: usize,
 }
 
 /// How global value numbering places phis at sealed joins.
@@ -101,6 +122,7 @@ pub struct SsaBuilder {
     /// Hash-consing table of pure instructions, per block.
     cse: HashMap<(Block, InstKind), Value>,
     stats: BuildStats,
+    stacks: LookupStacks,
 }
 
 impl SsaBuilder {
@@ -122,6 +144,7 @@ impl SsaBuilder {
             witnesses: SecondaryMap::new(),
             cse: HashMap::default(),
             stats: BuildStats::default(),
+            stacks: LookupStacks::default(),
         };
         let entry = b.create_block();
         b.seal_block(entry);
@@ -246,10 +269,30 @@ impl SsaBuilder {
     /// `addPhiOperands` for `phi` when sealing (Algorithm 4). The recursion
     /// of the paper runs on `frames`.
     fn lookup(&mut self, var: Var, block: Option<Block>, phi: Option<Value>) -> Value {
-        let mut frames: Vec<Frame> = Vec::new();
+        // The stacks are kept between lookups: most lookups are short,
+        // and allocating them anew each time was a large part of the cost.
+        let mut stacks = std::mem::take(&mut self.stacks);
+        let v = self.lookup_with(var, block, phi, &mut stacks);
+        debug_assert!(stacks.frames.is_empty() && stacks.operands.is_empty());
+        debug_assert!(stacks.chain.is_empty());
+        self.stacks = stacks;
+        v
+    }
+
+    fn lookup_with(
+        &mut self,
+        var: Var,
+        block: Option<Block>,
+        phi: Option<Value>,
+        stacks: &mut LookupStacks,
+    ) -> Value {
+        let LookupStacks {
+            frames,
+            operands,
+            chain,
+        } = stacks;
         // Marker mode: the blocks whose frame is open, by frame index.
         let mut marked: HashMap<Block, usize> = HashMap::default();
-        let mut chain: Vec<Block> = Vec::new();
         let mut pending = block;
         if let Some(phi) = phi {
             let ValueDef::Phi { block, .. } = self.func.values[phi].def else {
@@ -258,26 +301,32 @@ impl SsaBuilder {
             frames.push(Frame {
                 phi: Some(phi),
                 block,
-                operands: Vec::new(),
+                operands_from: 0,
                 next: 0,
-                chain: Vec::new(),
+                chain_from: 0,
                 write_result: false,
             });
         }
         loop {
             let mut found = None;
+            let walk_from = chain.len();
             if let Some(start) = pending.take() {
-                found = self.descend(var, start, &mut chain, &mut frames, &mut marked);
+                let walk = Walk {
+                    chain,
+                    chain_from: walk_from,
+                    operands_from: operands.len(),
+                };
+                found = self.descend(var, start, walk, frames, &mut marked);
             }
             if let Some(v) = found {
-                for b in chain.drain(..) {
+                for b in chain.drain(walk_from..) {
                     self.current_def.insert((var, b), v);
                 }
                 match frames.last_mut() {
                     None => return v,
                     Some(top) => {
                         top.next += 1;
-                        top.operands.push(v);
+                        operands.push(v);
                     }
                 }
             }
@@ -291,18 +340,24 @@ impl SsaBuilder {
                 }
                 let frame = frames.pop().expect("checked above");
                 marked.remove(&frame.block);
-                let v = self.complete_frame(var, frame.phi, frame.block, frame.operands);
+                let v = self.complete_frame(
+                    var,
+                    frame.phi,
+                    frame.block,
+                    &operands[frame.operands_from..],
+                );
+                operands.truncate(frame.operands_from);
                 if frame.write_result {
                     self.current_def.insert((var, frame.block), v);
                 }
-                for b in frame.chain {
+                for b in chain.drain(frame.chain_from..) {
                     self.current_def.insert((var, b), v);
                 }
                 match frames.last_mut() {
                     None => return v,
                     Some(parent) => {
                         parent.next += 1;
-                        parent.operands.push(v);
+                        operands.push(v);
                     }
                 }
             }
@@ -317,7 +372,7 @@ impl SsaBuilder {
         var: Var,
         phi: Option<Value>,
         block: Block,
-        operands: Vec<Value>,
+        operands: &[Value],
     ) -> Value {
         let phi = match phi {
             Some(phi) => phi,
@@ -329,7 +384,7 @@ impl SsaBuilder {
                 self.new_phi(var, block)
             }
         };
-        for op in operands {
+        for &op in operands {
             self.append_phi_operand(phi, op);
         }
         self.phi_complete[phi] = true;
@@ -342,10 +397,11 @@ impl SsaBuilder {
         &mut self,
         var: Var,
         mut block: Block,
-        chain: &mut Vec<Block>,
+        walk: Walk,
         frames: &mut Vec<Frame>,
         marked: &mut HashMap<Block, usize>,
     ) -> Option<Value> {
+        let chain = walk.chain;
         loop {
             if let Some(v) = self.local_def(var, block) {
                 return Some(v);
@@ -386,9 +442,9 @@ impl SsaBuilder {
             frames.push(Frame {
                 phi,
                 block,
-                operands: Vec::new(),
+                operands_from: walk.operands_from,
                 next: 0,
-                chain: std::mem::take(chain),
+                chain_from: walk.chain_from,
                 write_result: true,
             });
             return None;

@@ -61,11 +61,27 @@ impl Texts {
     }
 }
 
-const KEYWORDS: &[&str] = &[
-    "fn", "let", "if", "else", "while", "for", "in", "break", "continue", "return", "true", "false",
-];
+fn keyword(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "fn" => "fn",
+        "let" => "let",
+        "if" => "if",
+        "else" => "else",
+        "while" => "while",
+        "for" => "for",
+        "in" => "in",
+        "break" => "break",
+        "continue" => "continue",
+        "return" => "return",
+        "true" => "true",
+        "false" => "false",
+        _ => return None,
+    })
+}
 
-/// Longest first, so that the first match is the longest one.
+/// Every symbol (LANGUAGE.md §1), for the test that [`longest_symbol`]
+/// knows them all.
+#[cfg(test)]
 const SYMBOLS: &[&str] = &[
     "<<=", ">>=", "..", "->", "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "+=", "-=", "*=",
     "/=", "%=", "&=", "|=", "^=", "+", "-", "*", "/", "%", "&", "|", "^", "!", "<", ">", "=", "(",
@@ -214,7 +230,7 @@ impl<'s> Lexer<'s> {
 
     fn word(&mut self) -> Token {
         let word = self.take_while(|c| c.is_ascii_alphanumeric() || c == '_');
-        match KEYWORDS.iter().find(|k| **k == word) {
+        match keyword(word) {
             Some(kw) => Token::Kw(kw),
             None => Token::Ident(self.name_id(word)),
         }
@@ -335,12 +351,45 @@ impl<'s> Lexer<'s> {
     /// starts no token.
     fn symbol(&mut self) -> Option<Token> {
         let rest = &self.src.as_bytes()[self.byte..];
-        let sym = SYMBOLS.iter().find(|s| rest.starts_with(s.as_bytes()))?;
+        let sym = longest_symbol(rest)?;
         // Symbols are ASCII: bytes and characters coincide.
         self.byte += sym.len();
         self.at += sym.len();
         Some(Token::Sym(sym))
     }
+}
+
+/// The longest entry of [`SYMBOLS`] that `rest` starts with.
+fn longest_symbol(rest: &[u8]) -> Option<&'static str> {
+    let longer: &[&'static str] = match rest.first()? {
+        b'<' => &["<<=", "<<", "<=", "<"],
+        b'>' => &[">>=", ">>", ">=", ">"],
+        b'.' => &[".."],
+        b'-' => &["->", "-=", "-"],
+        b'&' => &["&&", "&=", "&"],
+        b'|' => &["||", "|=", "|"],
+        b'=' => &["==", "="],
+        b'!' => &["!=", "!"],
+        b'+' => &["+=", "+"],
+        b'*' => &["*=", "*"],
+        b'/' => &["/=", "/"],
+        b'%' => &["%=", "%"],
+        b'^' => &["^=", "^"],
+        b'(' => &["("],
+        b')' => &[")"],
+        b'{' => &["{"],
+        b'}' => &["}"],
+        b'[' => &["["],
+        b']' => &["]"],
+        b',' => &[","],
+        b';' => &[";"],
+        b':' => &[":"],
+        _ => return None,
+    };
+    longer
+        .iter()
+        .copied()
+        .find(|s| rest.starts_with(s.as_bytes()))
 }
 
 fn digits_value(digits: &str, radix: u32) -> u64 {
@@ -352,4 +401,20 @@ fn digits_value(digits: &str, radix: u32) -> u64 {
                 .checked_add(c.to_digit(radix)? as u64)
         })
         .unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_symbol_lexes_as_itself_and_longest_first() {
+        for sym in SYMBOLS {
+            assert_eq!(longest_symbol(sym.as_bytes()), Some(*sym));
+            let lexed = lex(&format!("{sym} x"));
+            assert_eq!(lexed.tokens[0].0, Token::Sym(sym), "{sym}");
+        }
+        let kinds: Vec<Token> = lex("<<=>>=..->").tokens.into_iter().map(|t| t.0).collect();
+        assert_eq!(kinds, ["<<=", ">>=", "..", "->"].map(Token::Sym).to_vec());
+    }
 }
