@@ -58,16 +58,48 @@ fn from_const(c: Const) -> u64 {
     }
 }
 
-/// Reads element `index` of an array, after the bounds check.
-fn element(array: u64, index: u64, loc: SrcLoc) -> *mut i64 {
+/// The address of element `index` of an array of `elem`s, after the
+/// bounds check.
+fn element(array: u64, index: u64, elem: Ty, loc: SrcLoc) -> *mut u8 {
     let ptr = array as *mut i64;
     // SAFETY: arrays come from the runtime's allocator and start with their length.
     let len = unsafe { *ptr };
     if index >= len as u64 {
         rt::runtime_error(ErrorKind::IndexOutOfBounds, pack(loc), index as i64, len);
     }
+    let size = rt::elem_size(elem == Ty::Bool) as usize;
+    let offset = rt::ARRAY_HEADER as usize + index as usize * size;
     // SAFETY: index < len, and the elements follow the length word.
-    unsafe { ptr.add(1 + index as usize) }
+    unsafe { (ptr as *mut u8).add(offset) }
+}
+
+/// Reads the element of type `elem` at `slot`.
+///
+/// # Safety
+/// `slot` comes from [`element`] for the same type.
+unsafe fn read_element(slot: *const u8, elem: Ty) -> u64 {
+    match elem {
+        Ty::Bool => (*slot != 0) as u64,
+        _ => *(slot as *const u64),
+    }
+}
+
+/// Writes `bits` as an element of type `elem` at `slot`.
+///
+/// # Safety
+/// `slot` comes from [`element`] for the same type.
+unsafe fn write_element(slot: *mut u8, elem: Ty, bits: u64) {
+    match elem {
+        Ty::Bool => *slot = bits as u8,
+        _ => *(slot as *mut u64) = bits,
+    }
+}
+
+fn new_array(len: i64, fill: u64, elem: Ty, loc: SrcLoc) -> *mut i64 {
+    match elem {
+        Ty::Bool => rt::toy_rt_bool_array_new(len, fill as i64, pack(loc)),
+        _ => rt::toy_rt_array_new(len, fill as i64, pack(loc)),
+    }
 }
 
 impl Interp<'_> {
@@ -165,41 +197,38 @@ impl Interp<'_> {
                 self.globals[*g as usize] = get(*v);
                 None
             }
-            InstKind::NewArray { len, fill } => Some(rt::toy_rt_array_new(
-                get(*len) as i64,
-                get(*fill) as i64,
-                pack(data.loc),
-            ) as u64),
+            InstKind::NewArray { len, fill } => {
+                let elem = f.value_ty(*fill);
+                Some(new_array(get(*len) as i64, get(*fill), elem, data.loc) as u64)
+            }
             InstKind::ArrayLit(elems) => {
-                let arr = rt::toy_rt_array_new(elems.len() as i64, 0, pack(data.loc));
+                let elem = f.value_ty(elems[0]);
+                let arr = new_array(elems.len() as i64, 0, elem, data.loc) as u64;
                 for (i, &e) in elems.iter().enumerate() {
-                    // SAFETY: the array has `elems.len()` elements after its length.
-                    unsafe { *arr.add(1 + i) = get(e) as i64 };
+                    let slot = element(arr, i as u64, elem, data.loc);
+                    // SAFETY: a slot of this array, for this type.
+                    unsafe { write_element(slot, elem, get(e)) };
                 }
-                Some(arr as u64)
+                Some(arr)
             }
             InstKind::EmptyArray => Some(rt::toy_rt_empty_array() as u64),
             // SAFETY: arrays start with their length.
             InstKind::ArrayLen(a) => Some(unsafe { *(get(*a) as *const i64) } as u64),
             InstKind::ArrayGet { array, index } => {
-                let slot = element(get(*array), get(*index), data.loc);
+                let elem = f.value_ty(data.result.expect("get has a result"));
+                let slot = element(get(*array), get(*index), elem, data.loc);
                 // SAFETY: `element` checked the bounds.
-                let bits = unsafe { *slot } as u64;
-                let ty = f.value_ty(data.result.expect("get has a result"));
-                Some(if ty == Ty::Bool {
-                    (bits != 0) as u64
-                } else {
-                    bits
-                })
+                Some(unsafe { read_element(slot, elem) })
             }
             InstKind::ArraySet {
                 array,
                 index,
                 value,
             } => {
-                let slot = element(get(*array), get(*index), data.loc);
+                let elem = f.value_ty(*value);
+                let slot = element(get(*array), get(*index), elem, data.loc);
                 // SAFETY: `element` checked the bounds.
-                unsafe { *slot = get(*value) as i64 };
+                unsafe { write_element(slot, elem, get(*value)) };
                 None
             }
             InstKind::Print(item) => {

@@ -43,6 +43,8 @@ impl Rng {
     }
 }
 
+const ARRAYS: &[Ty] = &[Ty::IntArr, Ty::FloatArr, Ty::BoolArr];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ty {
     Int,
@@ -50,6 +52,7 @@ enum Ty {
     Bool,
     IntArr,
     FloatArr,
+    BoolArr,
 }
 
 impl Ty {
@@ -60,6 +63,7 @@ impl Ty {
             Ty::Bool => "bool",
             Ty::IntArr => "[int]",
             Ty::FloatArr => "[float]",
+            Ty::BoolArr => "[bool]",
         }
     }
 
@@ -67,6 +71,7 @@ impl Ty {
         match self {
             Ty::IntArr => Some(Ty::Int),
             Ty::FloatArr => Some(Ty::Float),
+            Ty::BoolArr => Some(Ty::Bool),
             _ => None,
         }
     }
@@ -83,6 +88,7 @@ impl Ty {
             Ty::Bool,
             Ty::IntArr,
             Ty::FloatArr,
+            Ty::BoolArr,
         ])
     }
 }
@@ -343,14 +349,18 @@ impl Gen {
     }
 
     fn element_assign(&mut self) {
-        let ty = *self.rng.pick(&[Ty::IntArr, Ty::FloatArr]);
+        let ty = *self.rng.pick(ARRAYS);
         let arrays = self.vars_of(ty);
         let Some(arr) = arrays.first().cloned() else {
             return self.let_stmt();
         };
         let index = self.index_for(&arr);
         let value = self.expr(ty.elem().expect("array type"), 2);
-        let op = if self.rng.chance(30) { "+=" } else { "=" };
+        let op = if ty != Ty::BoolArr && self.rng.chance(30) {
+            "+="
+        } else {
+            "="
+        };
         self.line(&format!("{arr}[{index}] {op} {value};"));
     }
 
@@ -433,7 +443,7 @@ impl Gen {
     /// A loop over an array's indices up to its length — the shape whose
     /// bounds checks `ir::bounds` removes — and now and then one past it.
     fn array_walk(&mut self) {
-        let ty = *self.rng.pick(&[Ty::IntArr, Ty::FloatArr]);
+        let ty = *self.rng.pick(ARRAYS);
         let Some(arr) = self.vars_of(ty).first().cloned() else {
             return self.for_stmt();
         };
@@ -441,11 +451,17 @@ impl Gen {
         let past_end = if self.rng.chance(5) { " + 1" } else { "" };
         let var = self.fresh("i");
         let value = self.expr(elem, 1);
+        // `a[i] += v`, or for bools `a[i] = a[i] != v`.
+        let update = if elem == Ty::Bool {
+            format!("{arr}[{var}] = {arr}[{var}] != {value};")
+        } else {
+            format!("{arr}[{var}] += {value};")
+        };
         self.loops += 1;
         if self.rng.chance(50) {
             let start = self.rng.below(2);
             self.line(&format!("for {var} in {start}..len({arr}){past_end} {{"));
-            self.line(&format!("    {arr}[{var}] += {value};"));
+            self.line(&format!("    {update}"));
             self.scopes.push(vec![(var, Ty::Int)]);
             let n = self.rng.below(2);
             self.inner(n);
@@ -455,7 +471,7 @@ impl Gen {
             let cmp = if past_end.is_empty() { "<" } else { "<=" };
             self.line(&format!("let {var} = 0;"));
             self.line(&format!("while {var} {cmp} len({arr}) {{"));
-            self.line(&format!("    {arr}[{var}] += {value};"));
+            self.line(&format!("    {update}"));
             self.line(&format!("    {var} += 1;"));
         }
         self.line("}");
@@ -507,7 +523,7 @@ impl Gen {
             Ty::Float if self.rng.chance(50) => self.rng.pick(FLOAT_EDGES).to_string(),
             Ty::Float => format!("{}.{}", self.rng.below(100), self.rng.below(100)),
             Ty::Bool => self.rng.pick(&["true", "false"]).to_string(),
-            Ty::IntArr | Ty::FloatArr => {
+            Ty::IntArr | Ty::FloatArr | Ty::BoolArr => {
                 let elem = ty.elem().expect("array");
                 if self.rng.chance(50) {
                     let n = 1 + self.rng.below(4);
@@ -537,7 +553,7 @@ impl Gen {
             Ty::Int => self.int_expr(d),
             Ty::Float => self.float_expr(d),
             Ty::Bool => self.bool_expr(d),
-            Ty::IntArr | Ty::FloatArr => self.leaf(ty),
+            Ty::IntArr | Ty::FloatArr | Ty::BoolArr => self.leaf(ty),
         }
     }
 
@@ -583,7 +599,7 @@ impl Gen {
                 }
             }
             7 => {
-                let ty = *self.rng.pick(&[Ty::IntArr, Ty::FloatArr]);
+                let ty = *self.rng.pick(ARRAYS);
                 let a = self.leaf(ty);
                 format!("len({a})")
             }
@@ -631,7 +647,7 @@ impl Gen {
     }
 
     fn bool_expr(&mut self, d: usize) -> String {
-        match self.rng.below(6) {
+        match self.rng.below(7) {
             0 | 1 => {
                 let ty = *self.rng.pick(&[Ty::Int, Ty::Float]);
                 let op = self.rng.pick(&["==", "!=", "<", "<=", ">", ">="]);
@@ -649,6 +665,13 @@ impl Gen {
                 let (a, b) = (self.expr(Ty::Bool, d), self.expr(Ty::Bool, d));
                 format!("({a} {op} {b})")
             }
+            5 => match self.vars_of(Ty::BoolArr).first().cloned() {
+                Some(arr) => {
+                    let i = self.index_for(&arr);
+                    format!("{arr}[{i}]")
+                }
+                None => self.literal(Ty::Bool),
+            },
             _ => self.literal(Ty::Bool),
         }
     }

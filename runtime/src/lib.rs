@@ -10,10 +10,11 @@
 //! call that can fail and at every loop back edge, and returns at once
 //! when it is set. Ctrl-C sets the same word ([`request_interrupt`]).
 //!
-//! Arrays are heap blocks `[len: i64][elem0: 8 bytes][elem1]…`; the pointer
-//! handed to compiled code points at the length word. Every element takes
-//! eight bytes (ints, float bits, bools as 0/1, array pointers). Arrays are
-//! never freed: Toy programs are short-lived and arrays are shared freely.
+//! Arrays are heap blocks `[len: i64][elem0][elem1]…`; the pointer handed
+//! to compiled code points at the length word. Elements of `[bool]` take one
+//! byte (0 or 1, as C's `bool`); all others eight (ints, float bits, array
+//! pointers). Arrays are never freed: Toy programs are short-lived and
+//! arrays are shared freely.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -23,8 +24,19 @@ use std::time::Instant;
 
 /// Bytes in an array header (the length word).
 pub const ARRAY_HEADER: i64 = 8;
-/// Bytes per array element.
+/// Bytes per array element, except in `[bool]`.
 pub const ELEM_SIZE: i64 = 8;
+/// Bytes per element of a `[bool]`.
+pub const BOOL_SIZE: i64 = 1;
+
+/// Bytes per element of an array: of bools when `bools`.
+pub fn elem_size(bools: bool) -> i64 {
+    if bools {
+        BOOL_SIZE
+    } else {
+        ELEM_SIZE
+    }
+}
 
 /// Runtime error kinds, passed by compiled code to [`toy_rt_error`].
 #[repr(i64)]
@@ -249,13 +261,17 @@ unsafe fn write_array(out: &mut Vec<u8>, arr: *const i64, elem_code: i64) {
         if i > 0 {
             out.extend_from_slice(b", ");
         }
+        if elem_code == typecode::BOOL {
+            let byte = *(arr.add(1) as *const u8).add(i as usize);
+            out.extend_from_slice(if byte != 0 { b"true" } else { b"false" });
+            continue;
+        }
         let slot = *arr.add(1 + i as usize);
         match elem_code {
             typecode::INT => {
                 let _ = write!(out, "{slot}");
             }
             typecode::FLOAT => format_float(out, f64::from_bits(slot as u64)),
-            typecode::BOOL => out.extend_from_slice(if slot != 0 { b"true" } else { b"false" }),
             nested => write_array(out, slot as *const i64, nested - 4),
         }
     }
@@ -264,14 +280,15 @@ unsafe fn write_array(out: &mut Vec<u8>, arr: *const i64, elem_code: i64) {
 
 // ---------------------------------------------------------------- arrays
 
-/// A zeroed array of `len` elements, or null after reporting why not.
-fn alloc_array(len: i64, loc: i64) -> *mut i64 {
+/// A zeroed array of `len` elements of `elem_size` bytes, or null after
+/// reporting why not.
+fn alloc_array(len: i64, elem_size: i64, loc: i64) -> *mut i64 {
     if len < 0 {
         report_error(ErrorKind::NegativeLength, loc, len, 0);
         return std::ptr::null_mut();
     }
     let bytes = (len as u64)
-        .checked_mul(ELEM_SIZE as u64)
+        .checked_mul(elem_size as u64)
         .and_then(|b| b.checked_add(ARRAY_HEADER as u64))
         .filter(|&b| b <= isize::MAX as u64 / 2);
     let layout = bytes.and_then(|b| std::alloc::Layout::from_size_align(b as usize, 8).ok());
@@ -288,15 +305,27 @@ fn alloc_array(len: i64, loc: i64) -> *mut i64 {
     ptr
 }
 
-/// Allocates an array of `len` elements, each holding the 8-byte pattern
-/// `fill` (an int, float bits, a bool as 0/1 or an array pointer).
+/// Allocates an array of `len` elements of eight bytes, each holding the
+/// pattern `fill` (an int, float bits or an array pointer).
 #[no_mangle]
 pub extern "C" fn toy_rt_array_new(len: i64, fill: i64, loc: i64) -> *mut i64 {
-    let ptr = alloc_array(len, loc);
+    let ptr = alloc_array(len, ELEM_SIZE, loc);
     if fill != 0 && !ptr.is_null() {
         // SAFETY: alloc_array made room for `len` elements after the header.
         let elems = unsafe { std::slice::from_raw_parts_mut(ptr.add(1), len as usize) };
         elems.fill(fill);
+    }
+    ptr
+}
+
+/// Allocates a `[bool]` of `len` one-byte elements, each `fill` (0 or 1).
+#[no_mangle]
+pub extern "C" fn toy_rt_bool_array_new(len: i64, fill: i64, loc: i64) -> *mut i64 {
+    let ptr = alloc_array(len, BOOL_SIZE, loc);
+    if fill != 0 && !ptr.is_null() {
+        // SAFETY: alloc_array made room for `len` bytes after the header.
+        let elems = unsafe { std::slice::from_raw_parts_mut(ptr.add(1) as *mut u8, len as usize) };
+        elems.fill(1);
     }
     ptr
 }
@@ -310,7 +339,7 @@ pub extern "C" fn toy_rt_empty_array() -> *mut i64 {
     if p != 0 {
         return p as *mut i64;
     }
-    let p = alloc_array(0, 0);
+    let p = alloc_array(0, ELEM_SIZE, 0);
     EMPTY.store(p as usize, Ordering::Relaxed);
     p
 }
@@ -407,6 +436,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("toy_rt_print_newline", toy_rt_print_newline as *const u8),
         ("toy_rt_print_array", toy_rt_print_array as *const u8),
         ("toy_rt_array_new", toy_rt_array_new as *const u8),
+        ("toy_rt_bool_array_new", toy_rt_bool_array_new as *const u8),
         ("toy_rt_empty_array", toy_rt_empty_array as *const u8),
         ("toy_rt_error", toy_rt_error as *const u8),
         ("toy_rt_stack_overflow", toy_rt_stack_overflow as *const u8),

@@ -26,7 +26,12 @@ use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{FuncId, Module};
-use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER, ELEM_SIZE};
+use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER};
+
+/// Bytes per element of an array of `elem`s (one for `bool`, as in C).
+fn elem_size(elem: Ty) -> i64 {
+    jitrun_runtime::elem_size(elem == Ty::Bool)
+}
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
@@ -410,7 +415,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                     .b
                     .ins()
                     .iconst(types::I64, pack_loc(data.loc.line, data.loc.col));
-                let array = self.call_rt(self.env.runtime.array_new, &[len, bits, loc]);
+                let new = self.array_constructor(fill_ty);
+                let array = self.call_rt(new, &[len, bits, loc]);
                 self.poll_pending();
                 array
             }
@@ -421,23 +427,19 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 Some(self.b.ins().load(types::I64, fixed(), a, 0))
             }
             InstKind::ArrayGet { array, index } => {
-                let addr = self.element_addr(*array, *index, inst, data.loc);
-                Some(self.load_slot(
-                    self.elements,
-                    result_ty.expect("get has a type"),
-                    addr,
-                    ARRAY_HEADER as i32,
-                ))
+                let ty = result_ty.expect("get has a type");
+                let addr = self.element_addr(*array, *index, ty, inst, data.loc);
+                Some(self.load_element(ty, addr, 0))
             }
             InstKind::ArraySet {
                 array,
                 index,
                 value,
             } => {
-                let addr = self.element_addr(*array, *index, inst, data.loc);
                 let ty = self.f.value_ty(*value);
+                let addr = self.element_addr(*array, *index, ty, inst, data.loc);
                 let v = self.val(*value);
-                self.store_slot(self.elements, ty, v, addr, ARRAY_HEADER as i32);
+                self.store_element(ty, v, addr, 0);
                 None
             }
             InstKind::Print(item) => {
@@ -655,13 +657,14 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         sig
     }
 
-    /// The address of `array[index]` minus the header size, after the
-    /// bounds check (an unsigned compare also catches negative indices)
-    /// unless `ir::bounds` proved it redundant.
+    /// The address of `array[index]` minus the header size, for elements
+    /// of type `elem`, after the bounds check (an unsigned compare also
+    /// catches negative indices) unless `ir::bounds` proved it redundant.
     fn element_addr(
         &mut self,
         array: ir::Value,
         index: ir::Value,
+        elem: Ty,
         inst: ir::Inst,
         loc: SrcLoc,
     ) -> cl::Value {
@@ -672,37 +675,51 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             let out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, len);
             self.check(out, ErrorKind::IndexOutOfBounds, loc, [i, len]);
         }
-        let offset = self
-            .b
-            .ins()
-            .ishl_imm_u(i, ELEM_SIZE.trailing_zeros() as i64);
+        let offset = match elem_size(elem) {
+            1 => i,
+            size => self.b.ins().ishl_imm_u(i, size.trailing_zeros() as i64),
+        };
         self.b.ins().iadd(a, offset)
     }
 
+    /// The runtime function allocating arrays with elements of type `elem`.
+    fn array_constructor(&self, elem: Ty) -> FuncId {
+        match elem {
+            Ty::Bool => self.env.runtime.bool_array_new,
+            _ => self.env.runtime.array_new,
+        }
+    }
+
     fn array_literal(&mut self, elems: &[ir::Value], loc: SrcLoc) -> cl::Value {
+        let elem = self.f.value_ty(elems[0]);
         let len = self.b.ins().iconst(types::I64, elems.len() as i64);
         let zero = self.b.ins().iconst(types::I64, 0);
         let loc = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
         let arr = self
-            .call_rt(self.env.runtime.array_new, &[len, zero, loc])
+            .call_rt(self.array_constructor(elem), &[len, zero, loc])
             .expect("array_new returns the array");
         self.poll_pending();
         for (i, &e) in elems.iter().enumerate() {
-            let ty = self.f.value_ty(e);
             let v = self.val(e);
-            self.store_slot(
-                self.elements,
-                ty,
-                v,
-                arr,
-                (ARRAY_HEADER + ELEM_SIZE * i as i64) as i32,
-            );
+            self.store_element(elem, v, arr, elem_size(elem) * i as i64);
         }
         arr
     }
 
-    /// Every array element and global takes an 8-byte slot; bools are
-    /// stored widened to 0/1 so that the layout is endian-independent.
+    /// Loads the element of type `ty` at `addr + offset` past the header.
+    fn load_element(&mut self, ty: Ty, addr: cl::Value, offset: i64) -> cl::Value {
+        let offset = (ARRAY_HEADER + offset) as i32;
+        self.b.ins().load(cl_type(ty), self.elements, addr, offset)
+    }
+
+    fn store_element(&mut self, ty: Ty, v: cl::Value, addr: cl::Value, offset: i64) {
+        debug_assert_eq!(self.b.func.dfg.value_type(v), cl_type(ty));
+        let offset = (ARRAY_HEADER + offset) as i32;
+        self.b.ins().store(self.elements, v, addr, offset);
+    }
+
+    /// Every global takes an 8-byte slot; bools are stored widened to 0/1
+    /// so that the layout is endian-independent.
     fn load_slot(
         &mut self,
         flags: MemFlagsData,
@@ -734,7 +751,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.b.ins().store(flags, v, addr, offset);
     }
 
-    /// The 8 bytes a value occupies in an array slot, as an i64.
+    /// A fill value as the runtime's array constructors take it: an
+    /// element's bits as an i64 (bools as 0/1).
     fn slot_bits(&mut self, ty: Ty, v: cl::Value) -> cl::Value {
         match ty {
             Ty::Bool => self.b.ins().uextend(types::I64, v),
