@@ -15,6 +15,8 @@
 use super::ast::Span;
 use super::SyntaxError;
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// Tokens are `Copy` — the parser copies them at every look — so names
 /// and string contents live in [`Texts`] and tokens hold their index.
@@ -33,7 +35,7 @@ pub enum Token {
 }
 
 /// The texts that tokens refer to.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Texts {
     pub names: Vec<String>,
     /// String literals with their escapes resolved.
@@ -102,39 +104,49 @@ pub struct Lexed {
 
 /// Splits `src` into tokens, reporting every lexical error.
 pub fn lex(src: &str) -> Lexed {
-    let mut lexer = Lexer {
-        src,
-        byte: 0,
-        at: 0,
-        name_ids: FxHashMap::default(),
-        out: Lexed {
-            // About one token per four bytes in typical code.
-            tokens: Vec::with_capacity(src.len() / 4),
-            ..Lexed::default()
-        },
-    };
-    lexer.run();
-    lexer.out
+    let mut lexer = Lexer::new(src, Rc::default());
+    let tokens = lexer.by_ref().collect();
+    let Lexer {
+        texts,
+        errors,
+        open_at_end,
+        ..
+    } = lexer;
+    Lexed {
+        tokens,
+        texts: Rc::try_unwrap(texts).map_or_else(|rc| rc.borrow().clone(), RefCell::into_inner),
+        errors,
+        open_at_end,
+    }
 }
 
-struct Lexer<'s> {
+/// The tokens of a source text, one at a time: the parser's stream keeps
+/// what it has read, so tokens exist once rather than in a list and again
+/// in the stream. Names and strings go into the shared [`Texts`] as they
+/// are met.
+pub struct Lexer<'s> {
     src: &'s str,
     /// Byte offset of the next character.
     byte: usize,
     /// Character offset of the next character (what spans count).
     at: usize,
     name_ids: FxHashMap<&'s str, u32>,
-    out: Lexed,
+    texts: Rc<RefCell<Texts>>,
+    pub errors: Vec<SyntaxError>,
+    /// A string or block comment is still open at the end of the input.
+    pub open_at_end: bool,
+    /// The previous character started no token: a run of such characters
+    /// (and the blanks between them) is reported once.
+    in_bad_run: bool,
 }
 
-impl<'s> Lexer<'s> {
-    fn run(&mut self) {
-        // Whether the previous character started no token: a run of such
-        // characters (and the blanks between them) is reported once.
-        let mut in_bad_run = false;
+impl Iterator for Lexer<'_> {
+    type Item = Spanned;
+
+    fn next(&mut self) -> Option<Spanned> {
         loop {
             self.skip_blanks();
-            let Some(c) = self.peek() else { break };
+            let c = self.peek()?;
             let start = self.at;
             let token = match c {
                 'a'..='z' | 'A'..='Z' | '_' => Some(self.word()),
@@ -142,26 +154,41 @@ impl<'s> Lexer<'s> {
                 '"' => self.string(),
                 '/' if matches!(self.peek_second(), Some('/' | '*')) => {
                     self.comment();
-                    in_bad_run = false;
+                    self.in_bad_run = false;
                     continue;
                 }
                 _ => self.symbol(),
             };
             match token {
                 Some(token) => {
-                    self.out.tokens.push((token, start..self.at));
-                    in_bad_run = false;
+                    self.in_bad_run = false;
+                    return Some((token, start..self.at));
                 }
-                None if self.out.open_at_end => {}
+                None if self.open_at_end => {}
                 None => {
-                    if !in_bad_run {
+                    if !self.in_bad_run {
                         let message = format!("unexpected character `{}`", c.escape_debug());
                         self.error(start..start + 1, message);
                     }
-                    in_bad_run = true;
+                    self.in_bad_run = true;
                     self.bump();
                 }
             }
+        }
+    }
+}
+
+impl<'s> Lexer<'s> {
+    pub fn new(src: &'s str, texts: Rc<RefCell<Texts>>) -> Self {
+        Lexer {
+            src,
+            byte: 0,
+            at: 0,
+            name_ids: FxHashMap::default(),
+            texts,
+            errors: Vec::new(),
+            open_at_end: false,
+            in_bad_run: false,
         }
     }
 
@@ -204,7 +231,7 @@ impl<'s> Lexer<'s> {
     }
 
     fn error(&mut self, span: Span, message: impl Into<String>) {
-        self.out.errors.push(SyntaxError::new(span, message));
+        self.errors.push(SyntaxError::new(span, message));
     }
 
     fn skip_blanks(&mut self) {
@@ -225,7 +252,7 @@ impl<'s> Lexer<'s> {
             }
         }
         self.error(start..self.at, "unterminated block comment");
-        self.out.open_at_end = true;
+        self.open_at_end = true;
     }
 
     fn word(&mut self) -> Token {
@@ -237,8 +264,9 @@ impl<'s> Lexer<'s> {
     }
 
     fn name_id(&mut self, name: &'s str) -> u32 {
-        let names = &mut self.out.texts.names;
+        let texts = &self.texts;
         *self.name_ids.entry(name).or_insert_with(|| {
+            let names = &mut texts.borrow_mut().names;
             names.push(name.to_string());
             (names.len() - 1) as u32
         })
@@ -314,12 +342,12 @@ impl<'s> Lexer<'s> {
         loop {
             let Some(c) = self.bump() else {
                 self.error(start..self.at, "unterminated string literal");
-                self.out.open_at_end = true;
+                self.open_at_end = true;
                 return None;
             };
             match c {
                 '"' => {
-                    let strings = &mut self.out.texts.strings;
+                    let strings = &mut self.texts.borrow_mut().strings;
                     strings.push(text);
                     return Some(Token::Str((strings.len() - 1) as u32));
                 }

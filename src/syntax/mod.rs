@@ -2,7 +2,7 @@
 //! chumsky parser.
 //!
 //! Lexing and parsing both recover from errors, so one run reports several
-//! independent syntax errors. Before parsing, [`check_nesting`] bounds the
+//! independent syntax errors. While parsing, [`Nesting`] bounds the
 //! bracket depth: chumsky parsers recurse on the native stack, and a bound
 //! turns pathological input (100 000 nested parentheses) into a clear error.
 
@@ -14,6 +14,7 @@ pub mod parser;
 use ast::Span;
 use error::{Note, ParseError};
 use lexer::Token;
+use std::rc::Rc;
 
 /// How deeply brackets `( [ {` may nest.
 pub const MAX_NESTING: usize = 256;
@@ -79,18 +80,23 @@ pub fn brackets_open(src: &str) -> bool {
 
 /// Parses a whole program. Returns the AST only when there was no error.
 pub fn parse(src: &str) -> Result<ast::Program, Vec<SyntaxError>> {
-    let lexed = lexer::lex(src);
-    let mut errors = lexed.errors;
-    if let Err(err) = check_nesting(&lexed.tokens) {
+    let texts = Rc::default();
+    let mut lexer = lexer::Lexer::new(src, Rc::clone(&texts));
+    let mut nesting = Nesting::default();
+    // Tokens stop at the first bracket past the limit: chumsky's parsers
+    // recurse on the native stack, so they must never see deeper nesting.
+    let tokens = lexer.by_ref().map_while(|t| nesting.admit(t)).fuse();
+    let end = src.chars().count();
+    let (program, parse_errors) = parser::parse_tokens(tokens, &texts, end);
+    let mut errors = std::mem::take(&mut lexer.errors);
+    if let Some(err) = nesting.too_deep {
         errors.push(err);
         return Err(errors);
     }
-    let end = src.chars().count();
-    let (program, parse_errors) = parser::parse_tokens(lexed.tokens, lexed.texts, end);
     // With an unclosed string or comment the parser sees the input end
     // early, and what it reports (even before the string, as its recovery
     // unwinds) is a consequence of the lexer's error, not news.
-    if !lexed.open_at_end {
+    if !lexer.open_at_end {
         errors.extend(parse_errors);
     }
     match program {
@@ -104,24 +110,31 @@ pub fn parse(src: &str) -> Result<ast::Program, Vec<SyntaxError>> {
     }
 }
 
-/// Rejects bracket nesting deeper than [`MAX_NESTING`], at the first
-/// bracket past the limit.
-pub fn check_nesting(tokens: &[lexer::Spanned]) -> Result<(), SyntaxError> {
-    let mut depth = 0usize;
-    for (tok, span) in tokens {
-        match tok {
+/// Bracket depth of the tokens so far, bounded by [`MAX_NESTING`].
+#[derive(Default)]
+struct Nesting {
+    depth: usize,
+    too_deep: Option<SyntaxError>,
+}
+
+impl Nesting {
+    /// Passes `token` on, or records the error at the first bracket past
+    /// the limit and ends the tokens there.
+    fn admit(&mut self, token: lexer::Spanned) -> Option<lexer::Spanned> {
+        match token.0 {
             Token::Sym("(" | "[" | "{") => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Err(SyntaxError::new(
-                        span.clone(),
+                self.depth += 1;
+                if self.depth > MAX_NESTING {
+                    self.too_deep = Some(SyntaxError::new(
+                        token.1,
                         format!("brackets nest too deeply (more than {MAX_NESTING} levels)"),
                     ));
+                    return None;
                 }
             }
-            Token::Sym(")" | "]" | "}") => depth = depth.saturating_sub(1),
+            Token::Sym(")" | "]" | "}") => self.depth = self.depth.saturating_sub(1),
             _ => {}
         }
+        Some(token)
     }
-    Ok(())
 }

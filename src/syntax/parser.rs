@@ -7,26 +7,27 @@ use super::SyntaxError;
 use crate::types::Type;
 use chumsky::prelude::*;
 use chumsky::Stream;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 type E = ParseError<Token>;
 
-/// The parser's closures share the token texts: names and strings go into
-/// the syntax tree from there.
-type T = Rc<Texts>;
+/// The parser's closures share the token texts with the lexer, which adds
+/// to them as the parser pulls tokens: names and strings go into the
+/// syntax tree from there.
+type T = Rc<RefCell<Texts>>;
 
-/// Parses the token stream; `end` is the offset just past the source.
+/// Parses the tokens; `end` is the offset just past the source.
 pub fn parse_tokens(
-    tokens: Vec<Spanned>,
-    texts: Texts,
+    tokens: impl Iterator<Item = Spanned>,
+    texts: &T,
     end: usize,
 ) -> (Option<Program>, Vec<SyntaxError>) {
-    let texts = Rc::new(texts);
-    let stream = Stream::from_iter(end..end + 1, tokens.into_iter());
-    let (program, errors) = program(&texts).parse_recovery(stream);
+    let stream = Stream::from_iter(end..end + 1, tokens);
+    let (program, errors) = program(texts).parse_recovery(stream);
     let errors = errors
         .into_iter()
-        .map(|e| SyntaxError::from_token_error(e, &texts))
+        .map(|e| SyntaxError::from_token_error(e, &texts.borrow()))
         .collect();
     (program, errors)
 }
@@ -42,7 +43,7 @@ fn kw(s: &'static str) -> impl Parser<Token, Token, Error = E> + Clone {
 fn ident(t: &T) -> impl Parser<Token, Ident, Error = E> + Clone {
     let t = t.clone();
     select! { Token::Ident(id) => id }.map_with_span(move |id, span| Ident {
-        name: t.name(id).to_string(),
+        name: t.borrow().name(id).to_string(),
         span,
     })
 }
@@ -50,12 +51,13 @@ fn ident(t: &T) -> impl Parser<Token, Ident, Error = E> + Clone {
 fn type_name(t: &T) -> impl Parser<Token, Type, Error = E> + Clone {
     let t = t.clone();
     recursive(|ty| {
-        let base = select! { Token::Ident(id) => id }.try_map(move |id, span| match t.name(id) {
-            "int" => Ok(Type::Int),
-            "float" => Ok(Type::Float),
-            "bool" => Ok(Type::Bool),
-            name => Err(ParseError::custom(span, format!("unknown type `{name}`"))),
-        });
+        let base =
+            select! { Token::Ident(id) => id }.try_map(move |id, span| match t.borrow().name(id) {
+                "int" => Ok(Type::Int),
+                "float" => Ok(Type::Float),
+                "bool" => Ok(Type::Bool),
+                name => Err(ParseError::custom(span, format!("unknown type `{name}`"))),
+            });
         base.or(ty.delimited_by(sym("["), sym("]")).map(Type::array_of))
     })
 }
@@ -215,7 +217,7 @@ fn expr(t: &T) -> impl Parser<Token, Expr, Error = E> + Clone {
         let literal = select! {
             Token::Int(n) => ExprKind::Int(n),
             Token::Float(bits) => ExprKind::Float(f64::from_bits(bits)),
-            Token::Str(id) => ExprKind::Str(strings.string(id).to_string()),
+            Token::Str(id) => ExprKind::Str(strings.borrow().string(id).to_string()),
             Token::Kw("true") => ExprKind::Bool(true),
             Token::Kw("false") => ExprKind::Bool(false),
         }
