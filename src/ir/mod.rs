@@ -14,6 +14,7 @@ pub mod semantics;
 pub mod verify;
 
 use crate::entity::Arena;
+use smallvec::SmallVec;
 
 crate::entity!(
     /// An SSA value: a parameter, an instruction result or a phi.
@@ -373,9 +374,12 @@ impl IntoIterator for Successors {
 
 #[derive(Clone, Debug, Default)]
 pub struct BlockData {
-    pub preds: Vec<Block>,
-    pub phis: Vec<Value>,
-    pub insts: Vec<Inst>,
+    // Small vectors inline (no larger than a `Vec`): most blocks have one
+    // or two predecessors, few phis and a handful of instructions, and a
+    // heap vector each was a large part of construction time.
+    pub preds: SmallVec<[Block; 2]>,
+    pub phis: SmallVec<[Value; 2]>,
+    pub insts: SmallVec<[Inst; 4]>,
     pub term: Option<Terminator>,
 }
 
@@ -386,7 +390,7 @@ pub enum ValueDef {
     /// One operand per predecessor of `block`.
     Phi {
         block: Block,
-        args: Vec<Value>,
+        args: SmallVec<[Value; 2]>,
     },
     /// A value that is never defined on any path (Braun et al. Alg. 3's
     /// `Undef`); becomes zero.
@@ -466,7 +470,7 @@ impl Function {
     /// (after the phi's definition became `Alias(by)`).
     pub fn remove_phi(&mut self, phi: Value, by: Value) {
         if let ValueDef::Phi { block, .. } = self.values[phi].def {
-            self.blocks[block].phis.retain(|&p| p != phi);
+            self.blocks[block].phis.retain(|p| *p != phi);
         }
         self.values[phi].def = ValueDef::Alias(by);
     }
@@ -484,7 +488,7 @@ impl Function {
             }
             for i in 0..self.blocks[b].phis.len() {
                 let phi = self.blocks[b].phis[i];
-                let args: Vec<Value> = self
+                let args: SmallVec<[Value; 2]> = self
                     .phi_args(phi)
                     .iter()
                     .map(|&a| self.resolve(a))

@@ -123,6 +123,9 @@ pub struct SsaBuilder {
     cse: HashMap<(Block, InstKind), Value>,
     stats: BuildStats,
     stacks: LookupStacks,
+    /// Marker mode (§3.3): for a block whose frame is open in the current
+    /// lookup, 1 + the frame's index; 0 otherwise.
+    marks: SecondaryMap<Block, u32>,
 }
 
 impl SsaBuilder {
@@ -145,6 +148,7 @@ impl SsaBuilder {
             cse: HashMap::default(),
             stats: BuildStats::default(),
             stacks: LookupStacks::default(),
+            marks: SecondaryMap::new(),
         };
         let entry = b.create_block();
         b.seal_block(entry);
@@ -249,7 +253,7 @@ impl SsaBuilder {
             ty,
             def: ValueDef::Phi {
                 block,
-                args: Vec::new(),
+                args: Default::default(),
             },
         });
         self.func.blocks[block].phis.push(phi);
@@ -291,8 +295,6 @@ impl SsaBuilder {
             operands,
             chain,
         } = stacks;
-        // Marker mode: the blocks whose frame is open, by frame index.
-        let mut marked: HashMap<Block, usize> = HashMap::default();
         let mut pending = block;
         if let Some(phi) = phi {
             let ValueDef::Phi { block, .. } = self.func.values[phi].def else {
@@ -316,7 +318,7 @@ impl SsaBuilder {
                     chain_from: walk_from,
                     operands_from: operands.len(),
                 };
-                found = self.descend(var, start, walk, frames, &mut marked);
+                found = self.descend(var, start, walk, frames);
             }
             if let Some(v) = found {
                 for b in chain.drain(walk_from..) {
@@ -339,7 +341,7 @@ impl SsaBuilder {
                     break;
                 }
                 let frame = frames.pop().expect("checked above");
-                marked.remove(&frame.block);
+                self.marks[frame.block] = 0;
                 let v = self.complete_frame(
                     var,
                     frame.phi,
@@ -399,7 +401,6 @@ impl SsaBuilder {
         mut block: Block,
         walk: Walk,
         frames: &mut Vec<Frame>,
-        marked: &mut HashMap<Block, usize>,
     ) -> Option<Value> {
         let chain = walk.chain;
         loop {
@@ -422,16 +423,16 @@ impl SsaBuilder {
                 block = preds[0];
                 continue;
             }
-            if let Some(&open) = marked.get(&block) {
+            if let Some(open) = self.marks[block].checked_sub(1) {
                 // Marker algorithm: the lookup came back to a marked block,
                 // so a phi is needed here after all, to break the cycle.
                 let phi = self.new_phi(var, block);
-                frames[open].phi = Some(phi);
+                frames[open as usize].phi = Some(phi);
                 self.current_def.insert((var, block), phi);
                 return Some(phi);
             }
             let phi = if self.mode == SsaMode::Marker {
-                marked.insert(block, frames.len());
+                self.marks[block] = frames.len() as u32 + 1;
                 None
             } else {
                 // Break potential cycles with an operandless phi.
@@ -457,6 +458,11 @@ impl SsaBuilder {
             return;
         }
         self.sealed[block] = true;
+        // Mostly empty (only loop headers get incomplete phis): skip the
+        // hash lookup then.
+        if self.incomplete_phis.is_empty() {
+            return;
+        }
         for (var, phi) in self.incomplete_phis.remove(&block).unwrap_or_default() {
             self.lookup(var, None, Some(phi));
         }
@@ -515,7 +521,7 @@ impl SsaBuilder {
             unreachable!("only phis are replaced")
         };
         self.func.values[phi].def = ValueDef::Alias(same);
-        self.func.blocks[block].phis.retain(|&p| p != phi);
+        self.func.blocks[block].phis.retain(|p| *p != phi);
         self.stats.phis_removed_trivial += 1;
         let mut users = std::mem::take(&mut self.phi_users[phi]);
         users.retain(|&u| u != phi);
@@ -736,6 +742,6 @@ fn remove_dead_pure_insts(f: &mut Function) {
         }
     }
     for &b in &f.layout {
-        f.blocks[b].insts.retain(|&i| !dead[i]);
+        f.blocks[b].insts.retain(|i| !dead[*i]);
     }
 }
