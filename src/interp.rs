@@ -67,8 +67,7 @@ fn element(array: u64, index: u64, elem: Ty, loc: SrcLoc) -> *mut u8 {
     if index >= len as u64 {
         rt::runtime_error(ErrorKind::IndexOutOfBounds, pack(loc), index as i64, len);
     }
-    let size = rt::elem_size(elem == Ty::Bool) as usize;
-    let offset = rt::ARRAY_HEADER as usize + index as usize * size;
+    let offset = rt::ARRAY_HEADER as usize + index as usize * elem_size(elem) as usize;
     // SAFETY: index < len, and the elements follow the length word.
     unsafe { (ptr as *mut u8).add(offset) }
 }
@@ -95,11 +94,12 @@ unsafe fn write_element(slot: *mut u8, elem: Ty, bits: u64) {
     }
 }
 
+fn elem_size(elem: Ty) -> i64 {
+    rt::elem_size(elem == Ty::Bool)
+}
+
 fn new_array(len: i64, fill: u64, elem: Ty, loc: SrcLoc) -> *mut i64 {
-    match elem {
-        Ty::Bool => rt::toy_rt_bool_array_new(len, fill as i64, pack(loc)),
-        _ => rt::toy_rt_array_new(len, fill as i64, pack(loc)),
-    }
+    rt::toy_rt_array_new(len, fill as i64, elem_size(elem), pack(loc))
 }
 
 impl Interp<'_> {

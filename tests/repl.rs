@@ -14,15 +14,20 @@ fn repl(input: &str) -> Run {
     repl_bytes(input.as_bytes())
 }
 
-fn repl_bytes(input: &[u8]) -> Run {
-    let mut child = jitrun()
+/// A REPL with piped standard streams and no history file.
+fn spawn_repl() -> std::process::Child {
+    jitrun()
         .arg("--verify")
         .env("JITRUN_HISTORY", "")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("start jitrun");
+        .expect("start jitrun")
+}
+
+fn repl_bytes(input: &[u8]) -> Run {
+    let mut child = spawn_repl();
     child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     Run {
@@ -287,13 +292,7 @@ fn interrupt(pid: u32) {
 
 #[test]
 fn sigint_stops_a_running_entry_and_the_session_goes_on() {
-    let mut child = jitrun()
-        .env("JITRUN_HISTORY", "")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start jitrun");
+    let mut child = spawn_repl();
     let mut stdin = child.stdin.take().unwrap();
     // An endless loop, then endless recursion without loops or overflow.
     for entry in [

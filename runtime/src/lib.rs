@@ -305,27 +305,22 @@ fn alloc_array(len: i64, elem_size: i64, loc: i64) -> *mut i64 {
     ptr
 }
 
-/// Allocates an array of `len` elements of eight bytes, each holding the
-/// pattern `fill` (an int, float bits or an array pointer).
+/// Allocates an array of `len` elements of `elem_size` bytes
+/// ([`elem_size`]), each holding `fill` (an int, float bits or an array
+/// pointer; a bool as 0/1).
 #[no_mangle]
-pub extern "C" fn toy_rt_array_new(len: i64, fill: i64, loc: i64) -> *mut i64 {
-    let ptr = alloc_array(len, ELEM_SIZE, loc);
+pub extern "C" fn toy_rt_array_new(len: i64, fill: i64, elem_size: i64, loc: i64) -> *mut i64 {
+    let ptr = alloc_array(len, elem_size, loc);
     if fill != 0 && !ptr.is_null() {
         // SAFETY: alloc_array made room for `len` elements after the header.
-        let elems = unsafe { std::slice::from_raw_parts_mut(ptr.add(1), len as usize) };
-        elems.fill(fill);
-    }
-    ptr
-}
-
-/// Allocates a `[bool]` of `len` one-byte elements, each `fill` (0 or 1).
-#[no_mangle]
-pub extern "C" fn toy_rt_bool_array_new(len: i64, fill: i64, loc: i64) -> *mut i64 {
-    let ptr = alloc_array(len, BOOL_SIZE, loc);
-    if fill != 0 && !ptr.is_null() {
-        // SAFETY: alloc_array made room for `len` bytes after the header.
-        let elems = unsafe { std::slice::from_raw_parts_mut(ptr.add(1) as *mut u8, len as usize) };
-        elems.fill(1);
+        unsafe {
+            let elems = ptr.add(1);
+            if elem_size == BOOL_SIZE {
+                std::slice::from_raw_parts_mut(elems as *mut u8, len as usize).fill(fill as u8);
+            } else {
+                std::slice::from_raw_parts_mut(elems, len as usize).fill(fill);
+            }
+        }
     }
     ptr
 }
@@ -373,7 +368,8 @@ pub extern "C" fn toy_rt_clock() -> f64 {
 
 /// The lowest stack address compiled code may reach: a function that calls
 /// Toy functions checks on entry that the stack pointer is above it, and
-/// reports `stack overflow` ([`toy_rt_stack_overflow`]) otherwise. Compiled code loads it through the symbol
+/// reports `stack overflow` ([`toy_rt_stack_overflow`]) otherwise.
+/// Compiled code loads it through the symbol
 /// `toy_rt_stack_limit`; [`set_stack_limit`] sets it on the running thread.
 #[no_mangle]
 pub static toy_rt_stack_limit: AtomicU64 = AtomicU64::new(0);
@@ -436,7 +432,6 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("toy_rt_print_newline", toy_rt_print_newline as *const u8),
         ("toy_rt_print_array", toy_rt_print_array as *const u8),
         ("toy_rt_array_new", toy_rt_array_new as *const u8),
-        ("toy_rt_bool_array_new", toy_rt_bool_array_new as *const u8),
         ("toy_rt_empty_array", toy_rt_empty_array as *const u8),
         ("toy_rt_error", toy_rt_error as *const u8),
         ("toy_rt_stack_overflow", toy_rt_stack_overflow as *const u8),
@@ -459,8 +454,8 @@ mod tests {
 
     #[test]
     fn arrays_print_nested_with_floats_as_rust_debug() {
-        let inner = toy_rt_array_new(2, 1.0f64.to_bits() as i64, 0);
-        let outer = toy_rt_array_new(2, inner as i64, 0);
+        let inner = toy_rt_array_new(2, 1.0f64.to_bits() as i64, ELEM_SIZE, 0);
+        let outer = toy_rt_array_new(2, inner as i64, ELEM_SIZE, 0);
         let mut out = Vec::new();
         unsafe { write_array(&mut out, outer, typecode::array_of(typecode::FLOAT)) };
         assert_eq!(String::from_utf8(out).unwrap(), "[[1.0, 1.0], [1.0, 1.0]]");

@@ -27,13 +27,13 @@ use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{FuncId, Module};
 use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER};
+use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// Bytes per element of an array of `elem`s (one for `bool`, as in C).
 fn elem_size(elem: Ty) -> i64 {
     jitrun_runtime::elem_size(elem == Ty::Bool)
 }
-use rustc_hash::FxHashMap;
-use std::borrow::Cow;
 
 pub fn cl_type(ty: Ty) -> cl::Type {
     match ty {
@@ -243,12 +243,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     }
 
     fn func_ref(&mut self, id: FuncId) -> cl::FuncRef {
-        if let Some(&r) = self.imported.get(&id) {
-            return r;
-        }
-        let r = self.module.declare_func_in_func(id, self.b.func);
-        self.imported.insert(id, r);
-        r
+        let (module, func) = (&mut self.module, &mut *self.b.func);
+        *self
+            .imported
+            .entry(id)
+            .or_insert_with(|| module.declare_func_in_func(id, func))
     }
 
     fn call_rt(&mut self, id: FuncId, args: &[cl::Value]) -> Option<cl::Value> {
@@ -258,14 +257,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     }
 
     fn data_addr(&mut self, id: cranelift_module::DataId) -> cl::Value {
-        let gv = match self.imported_data.get(&id) {
-            Some(&gv) => gv,
-            None => {
-                let gv = self.module.declare_data_in_func(id, self.b.func);
-                self.imported_data.insert(id, gv);
-                gv
-            }
-        };
+        let (module, func) = (&mut self.module, &mut *self.b.func);
+        let gv = *self
+            .imported_data
+            .entry(id)
+            .or_insert_with(|| module.declare_data_in_func(id, func));
         let ptr = self.module.target_config().pointer_type();
         self.b.ins().symbol_value(ptr, gv)
     }
@@ -392,18 +388,13 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             InstKind::Call(func, args) => self.call(*func, args, result_ty, data.loc),
             InstKind::LoadGlobal(g) => {
                 let (addr, offset) = self.global_addr(*g);
-                Some(self.load_slot(
-                    self.global_cells,
-                    result_ty.expect("load has a type"),
-                    addr,
-                    offset,
-                ))
+                Some(self.load_global(result_ty.expect("load has a type"), addr, offset))
             }
             InstKind::StoreGlobal(g, v) => {
                 let (addr, offset) = self.global_addr(*g);
                 let v = self.val(*v);
                 let ty = self.f.value_ty(data.kind.operands()[0]);
-                self.store_slot(self.global_cells, ty, v, addr, offset);
+                self.store_global(ty, v, addr, offset);
                 None
             }
             InstKind::NewArray { len, fill } => {
@@ -415,8 +406,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                     .b
                     .ins()
                     .iconst(types::I64, pack_loc(data.loc.line, data.loc.col));
-                let new = self.array_constructor(fill_ty);
-                let array = self.call_rt(new, &[len, bits, loc]);
+                let size = self.b.ins().iconst(types::I64, elem_size(fill_ty));
+                let array = self.call_rt(self.env.runtime.array_new, &[len, bits, size, loc]);
                 self.poll_pending();
                 array
             }
@@ -594,15 +585,13 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         if let Some(callee) = self.inlined(func) {
             return self.inline_call(callee, &args);
         }
-        let site = cl::SourceLoc::new(self.call_locs.len() as u32);
+        // The call's code range stands for `loc` (the range may take in
+        // the instructions around the call; only the return address counts).
+        self.b
+            .set_srcloc(cl::SourceLoc::new(self.call_locs.len() as u32));
         self.call_locs.push(loc);
-        match self.env.linking {
-            Linking::Program { functions, .. } => {
-                self.b.set_srcloc(site);
-                let result = self.call_rt(functions[func as usize], &args);
-                self.b.set_srcloc(cl::SourceLoc::default());
-                result
-            }
+        let result = match self.env.linking {
+            Linking::Program { functions, .. } => self.call_rt(functions[func as usize], &args),
             Linking::Session { function_slots, .. } => {
                 let ptr = self.module.target_config().pointer_type();
                 let slot = self
@@ -612,14 +601,13 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 let code = self.b.ins().load(ptr, mem(), slot, 0);
                 let sig = self.call_signature(&args, result);
                 let sig = self.b.import_signature(sig);
-                self.b.set_srcloc(site);
                 let call = self.b.ins().call_indirect(sig, code, &args);
-                self.b.set_srcloc(cl::SourceLoc::default());
-                let result = self.b.inst_results(call).first().copied();
-                self.poll_pending();
-                result
+                self.b.inst_results(call).first().copied()
             }
-        }
+        };
+        self.b.set_srcloc(cl::SourceLoc::default());
+        self.poll_pending();
+        result
     }
 
     /// Translates the body of the one-block function `g` here, its
@@ -682,21 +670,14 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.b.ins().iadd(a, offset)
     }
 
-    /// The runtime function allocating arrays with elements of type `elem`.
-    fn array_constructor(&self, elem: Ty) -> FuncId {
-        match elem {
-            Ty::Bool => self.env.runtime.bool_array_new,
-            _ => self.env.runtime.array_new,
-        }
-    }
-
     fn array_literal(&mut self, elems: &[ir::Value], loc: SrcLoc) -> cl::Value {
         let elem = self.f.value_ty(elems[0]);
         let len = self.b.ins().iconst(types::I64, elems.len() as i64);
         let zero = self.b.ins().iconst(types::I64, 0);
+        let size = self.b.ins().iconst(types::I64, elem_size(elem));
         let loc = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
         let arr = self
-            .call_rt(self.array_constructor(elem), &[len, zero, loc])
+            .call_rt(self.env.runtime.array_new, &[len, zero, size, loc])
             .expect("array_new returns the array");
         self.poll_pending();
         for (i, &e) in elems.iter().enumerate() {
@@ -718,15 +699,10 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.b.ins().store(self.elements, v, addr, offset);
     }
 
-    /// Every global takes an 8-byte slot; bools are stored widened to 0/1
+    /// Every global takes an 8-byte cell; bools are stored widened to 0/1
     /// so that the layout is endian-independent.
-    fn load_slot(
-        &mut self,
-        flags: MemFlagsData,
-        ty: Ty,
-        addr: cl::Value,
-        offset: i32,
-    ) -> cl::Value {
+    fn load_global(&mut self, ty: Ty, addr: cl::Value, offset: i32) -> cl::Value {
+        let flags = self.global_cells;
         match ty {
             Ty::Bool => {
                 let wide = self.b.ins().load(types::I64, flags, addr, offset);
@@ -736,23 +712,16 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         }
     }
 
-    fn store_slot(
-        &mut self,
-        flags: MemFlagsData,
-        ty: Ty,
-        v: cl::Value,
-        addr: cl::Value,
-        offset: i32,
-    ) {
+    fn store_global(&mut self, ty: Ty, v: cl::Value, addr: cl::Value, offset: i32) {
         let v = match ty {
             Ty::Bool => self.b.ins().uextend(types::I64, v),
             _ => v,
         };
-        self.b.ins().store(flags, v, addr, offset);
+        self.b.ins().store(self.global_cells, v, addr, offset);
     }
 
-    /// A fill value as the runtime's array constructors take it: an
-    /// element's bits as an i64 (bools as 0/1).
+    /// A fill value as `toy_rt_array_new` takes it: an element's bits as an
+    /// i64 (bools as 0/1).
     fn slot_bits(&mut self, ty: Ty, v: cl::Value) -> cl::Value {
         match ty {
             Ty::Bool => self.b.ins().uextend(types::I64, v),
@@ -818,17 +787,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             .term
             .clone()
             .expect("verified: terminated");
-        let retreating = |to: ir::Block| self.rpo_index[to] <= self.rpo_index[block];
-        let back_edge = match term {
-            ir::Terminator::Jump(to) => retreating(to),
-            ir::Terminator::Branch {
-                then_block,
-                else_block,
-                ..
-            } => retreating(then_block) || retreating(else_block),
-            _ => false,
-        };
-        if back_edge {
+        let retreating = |to: &ir::Block| self.rpo_index[*to] <= self.rpo_index[block];
+        if term.successors().iter().any(retreating) {
             self.poll_pending();
         }
         match term {

@@ -14,7 +14,7 @@ pub mod semantics;
 pub mod verify;
 
 use crate::entity::Arena;
-use smallvec::SmallVec;
+use smallvec::{smallvec, SmallVec};
 
 crate::entity!(
     /// An SSA value: a parameter, an instruction result or a phi.
@@ -302,21 +302,17 @@ pub enum Terminator {
 }
 
 impl Terminator {
-    pub fn successors(&self) -> Successors {
+    /// The zero to two successors, without allocating (walks over the CFG
+    /// ask for them at every step).
+    pub fn successors(&self) -> SmallVec<[Block; 2]> {
         match *self {
-            Terminator::Jump(b) => Successors {
-                blocks: [b, b],
-                len: 1,
-            },
+            Terminator::Jump(b) => smallvec![b],
             Terminator::Branch {
                 then_block,
                 else_block,
                 ..
-            } => Successors {
-                blocks: [then_block, else_block],
-                len: 2,
-            },
-            Terminator::Return(_) | Terminator::Unreachable => Successors::default(),
+            } => smallvec![then_block, else_block],
+            Terminator::Return(_) | Terminator::Unreachable => SmallVec::new(),
         }
     }
 
@@ -334,41 +330,6 @@ impl Terminator {
             Terminator::Return(v) => *v,
             _ => None,
         }
-    }
-}
-
-/// The zero to two successors of a block, without allocating (walks over
-/// the CFG ask for them at every step).
-#[derive(Clone, Copy, Debug)]
-pub struct Successors {
-    blocks: [Block; 2],
-    len: u8,
-}
-
-impl Default for Successors {
-    fn default() -> Self {
-        let none = <Block as crate::entity::EntityRef>::new(0);
-        Successors {
-            blocks: [none, none],
-            len: 0,
-        }
-    }
-}
-
-impl std::ops::Deref for Successors {
-    type Target = [Block];
-
-    fn deref(&self) -> &[Block] {
-        &self.blocks[..self.len as usize]
-    }
-}
-
-impl IntoIterator for Successors {
-    type Item = Block;
-    type IntoIter = std::iter::Take<std::array::IntoIter<Block, 2>>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.blocks.into_iter().take(self.len as usize)
     }
 }
 

@@ -81,15 +81,6 @@ struct LookupStacks {
     chain: Vec<Block>,
 }
 
-/// One walk down single-predecessor blocks ([`SsaBuilder::descend`]).
-struct Walk<'a> {
-    chain: &'a mut Vec<Block>,
-    /// Where this walk's blocks begin on `chain`.
-    chain_from: usize,
-    /// Where the operands of a frame it opens would begin.
-    operands_from: usize,
-}
-
 /// How global value numbering places phis at sealed joins.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SsaMode {
@@ -290,17 +281,12 @@ impl SsaBuilder {
         phi: Option<Value>,
         stacks: &mut LookupStacks,
     ) -> Value {
-        let LookupStacks {
-            frames,
-            operands,
-            chain,
-        } = stacks;
         let mut pending = block;
         if let Some(phi) = phi {
             let ValueDef::Phi { block, .. } = self.func.values[phi].def else {
                 unreachable!("sealing completes phis only")
             };
-            frames.push(Frame {
+            stacks.frames.push(Frame {
                 phi: Some(phi),
                 block,
                 operands_from: 0,
@@ -311,55 +297,50 @@ impl SsaBuilder {
         }
         loop {
             let mut found = None;
-            let walk_from = chain.len();
+            let walk_from = stacks.chain.len();
             if let Some(start) = pending.take() {
-                let walk = Walk {
-                    chain,
-                    chain_from: walk_from,
-                    operands_from: operands.len(),
-                };
-                found = self.descend(var, start, walk, frames);
+                found = self.descend(var, start, stacks);
             }
             if let Some(v) = found {
-                for b in chain.drain(walk_from..) {
+                for b in stacks.chain.drain(walk_from..) {
                     self.current_def.insert((var, b), v);
                 }
-                match frames.last_mut() {
+                match stacks.frames.last_mut() {
                     None => return v,
                     Some(top) => {
                         top.next += 1;
-                        operands.push(v);
+                        stacks.operands.push(v);
                     }
                 }
             }
             // Give the innermost phi its next operand, or finish it.
             loop {
-                let top = frames.last().expect("a phi is being filled");
+                let top = stacks.frames.last().expect("a phi is being filled");
                 let preds = &self.func.blocks[top.block].preds;
                 if top.next < preds.len() {
                     pending = Some(preds[top.next]);
                     break;
                 }
-                let frame = frames.pop().expect("checked above");
+                let frame = stacks.frames.pop().expect("checked above");
                 self.marks[frame.block] = 0;
                 let v = self.complete_frame(
                     var,
                     frame.phi,
                     frame.block,
-                    &operands[frame.operands_from..],
+                    &stacks.operands[frame.operands_from..],
                 );
-                operands.truncate(frame.operands_from);
+                stacks.operands.truncate(frame.operands_from);
                 if frame.write_result {
                     self.current_def.insert((var, frame.block), v);
                 }
-                for b in chain.drain(frame.chain_from..) {
+                for b in stacks.chain.drain(frame.chain_from..) {
                     self.current_def.insert((var, b), v);
                 }
-                match frames.last_mut() {
+                match stacks.frames.last_mut() {
                     None => return v,
                     Some(parent) => {
                         parent.next += 1;
-                        operands.push(v);
+                        stacks.operands.push(v);
                     }
                 }
             }
@@ -395,14 +376,8 @@ impl SsaBuilder {
 
     /// Walks single-predecessor blocks from `block` until a definition is
     /// found (returned) or a phi must be placed (pushed as a frame).
-    fn descend(
-        &mut self,
-        var: Var,
-        mut block: Block,
-        walk: Walk,
-        frames: &mut Vec<Frame>,
-    ) -> Option<Value> {
-        let chain = walk.chain;
+    fn descend(&mut self, var: Var, mut block: Block, stacks: &mut LookupStacks) -> Option<Value> {
+        let chain_from = stacks.chain.len();
         loop {
             if let Some(v) = self.local_def(var, block) {
                 return Some(v);
@@ -419,7 +394,7 @@ impl SsaBuilder {
             }
             let preds = &self.func.blocks[block].preds;
             if preds.len() == 1 {
-                chain.push(block);
+                stacks.chain.push(block);
                 block = preds[0];
                 continue;
             }
@@ -427,12 +402,12 @@ impl SsaBuilder {
                 // Marker algorithm: the lookup came back to a marked block,
                 // so a phi is needed here after all, to break the cycle.
                 let phi = self.new_phi(var, block);
-                frames[open as usize].phi = Some(phi);
+                stacks.frames[open as usize].phi = Some(phi);
                 self.current_def.insert((var, block), phi);
                 return Some(phi);
             }
             let phi = if self.mode == SsaMode::Marker {
-                self.marks[block] = frames.len() as u32 + 1;
+                self.marks[block] = stacks.frames.len() as u32 + 1;
                 None
             } else {
                 // Break potential cycles with an operandless phi.
@@ -440,12 +415,12 @@ impl SsaBuilder {
                 self.current_def.insert((var, block), phi);
                 Some(phi)
             };
-            frames.push(Frame {
+            stacks.frames.push(Frame {
                 phi,
                 block,
-                operands_from: walk.operands_from,
+                operands_from: stacks.operands.len(),
                 next: 0,
-                chain_from: walk.chain_from,
+                chain_from,
                 write_result: true,
             });
             return None;

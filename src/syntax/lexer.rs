@@ -10,7 +10,7 @@
 //! - an unknown escape in a string;
 //! - a string or block comment still open at the end of the input, which
 //!   swallows the rest (so its contents cause no further errors; see
-//!   [`Lexed::open_at_end`]).
+//!   [`Lexer::open_at_end`]).
 
 use super::ast::Span;
 use super::SyntaxError;
@@ -35,7 +35,7 @@ pub enum Token {
 }
 
 /// The texts that tokens refer to.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Texts {
     pub names: Vec<String>,
     /// String literals with their escapes resolved.
@@ -92,32 +92,9 @@ const SYMBOLS: &[&str] = &[
 
 pub type Spanned = (Token, Span);
 
-/// The tokens of a source text and the errors met on the way.
-#[derive(Debug, Default)]
-pub struct Lexed {
-    pub tokens: Vec<Spanned>,
-    pub texts: Texts,
-    pub errors: Vec<SyntaxError>,
-    /// A string or block comment is still open at the end of the input.
-    pub open_at_end: bool,
-}
-
-/// Splits `src` into tokens, reporting every lexical error.
-pub fn lex(src: &str) -> Lexed {
-    let mut lexer = Lexer::new(src, Rc::default());
-    let tokens = lexer.by_ref().collect();
-    let Lexer {
-        texts,
-        errors,
-        open_at_end,
-        ..
-    } = lexer;
-    Lexed {
-        tokens,
-        texts: Rc::try_unwrap(texts).map_or_else(|rc| rc.borrow().clone(), RefCell::into_inner),
-        errors,
-        open_at_end,
-    }
+/// All tokens of `src` (errors left out: for counting brackets).
+pub fn lex(src: &str) -> Vec<Spanned> {
+    Lexer::new(src, Rc::default()).collect()
 }
 
 /// The tokens of a source text, one at a time: the parser's stream keeps
@@ -439,10 +416,10 @@ mod tests {
     fn every_symbol_lexes_as_itself_and_longest_first() {
         for sym in SYMBOLS {
             assert_eq!(longest_symbol(sym.as_bytes()), Some(*sym));
-            let lexed = lex(&format!("{sym} x"));
-            assert_eq!(lexed.tokens[0].0, Token::Sym(sym), "{sym}");
+            let tokens = lex(&format!("{sym} x"));
+            assert_eq!(tokens[0].0, Token::Sym(sym), "{sym}");
         }
-        let kinds: Vec<Token> = lex("<<=>>=..->").tokens.into_iter().map(|t| t.0).collect();
+        let kinds: Vec<Token> = lex("<<=>>=..->").into_iter().map(|t| t.0).collect();
         assert_eq!(kinds, ["<<=", ">>=", "..", "->"].map(Token::Sym).to_vec());
     }
 }

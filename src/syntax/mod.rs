@@ -68,7 +68,7 @@ impl SyntaxError {
 /// comments do not count): a REPL entry is complete when they balance.
 pub fn brackets_open(src: &str) -> bool {
     let mut depth: i64 = 0;
-    for (token, _) in &lexer::lex(src).tokens {
+    for (token, _) in &lexer::lex(src) {
         match token {
             Token::Sym("(" | "[" | "{") => depth += 1,
             Token::Sym(")" | "]" | "}") => depth -= 1,
