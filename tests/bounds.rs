@@ -4,32 +4,12 @@
 //! the tests compare the lines of proven accesses.
 
 use jitrun::driver::{compile, Emit, Options};
-use jitrun::ir::{bounds, InstKind};
+use jitrun::ir::{bounds, Function, InstKind};
 
 /// Lines of the accesses in function `f` proven in bounds, at `-O level`.
 fn proven_lines(src: &str, level: u8) -> (Vec<u32>, Vec<u32>) {
-    let opts = Options {
-        opt_level: level,
-        emit: Some(Emit::Ssa),
-        verify: true,
-        ..Options::default()
-    };
-    let artifacts = compile(src, &opts).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {:?}",
-            e.diagnostics()
-                .iter()
-                .map(|d| &d.message)
-                .collect::<Vec<_>>()
-        )
-    });
-    let f = artifacts
-        .ssa
-        .functions
-        .iter()
-        .find(|f| f.name == "f")
-        .expect("a function f");
-    let proven = bounds::proven_in_bounds(f);
+    let f = lowered_f(src, level);
+    let proven = bounds::proven_in_bounds(&f);
     let (mut yes, mut no) = (Vec::new(), Vec::new());
     for &b in &f.layout {
         for &inst in &f.blocks[b].insts {
@@ -49,6 +29,44 @@ fn proven_lines(src: &str, level: u8) -> (Vec<u32>, Vec<u32>) {
     yes.sort();
     no.sort();
     (yes, no)
+}
+
+/// Function `f` of `src` in SSA form at `-O level`.
+fn lowered_f(src: &str, level: u8) -> Function {
+    let opts = Options {
+        opt_level: level,
+        emit: Some(Emit::Ssa),
+        verify: true,
+        ..Options::default()
+    };
+    let artifacts = compile(src, &opts).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {:?}",
+            e.diagnostics()
+                .iter()
+                .map(|d| &d.message)
+                .collect::<Vec<_>>()
+        )
+    });
+    artifacts
+        .ssa
+        .functions
+        .into_iter()
+        .find(|f| f.name == "f")
+        .expect("a function f")
+}
+
+/// The lines of the accesses of each group of checks in `f`, in order.
+fn grouped_lines(src: &str, level: u8) -> Vec<Vec<u32>> {
+    let f = lowered_f(src, level);
+    let plan = bounds::plan_checks(&f);
+    let mut groups: Vec<Vec<u32>> = plan
+        .groups
+        .values()
+        .map(|g| g.iter().map(|a| f.insts[a.inst].loc.line).collect())
+        .collect();
+    groups.sort();
+    groups
 }
 
 #[track_caller]
@@ -152,6 +170,49 @@ fn what_is_not_proven_keeps_its_check() {
         &[],
         &[4, 7, 8, 11, 14, 18, 23, 27, 29],
     );
+}
+
+#[test]
+fn constant_index_checks_are_grouped_between_barriers() {
+    let src = "fn f(b: [float], c: [float], i: int) -> float {
+            let x = b[0]
+                * c[0];
+            let y = b[1]
+                + c[6];
+            let z = b[i];
+            let w = b[2]
+                * c[7];
+            print(w);
+            let v = c[8];
+            return x + y + z + w + v;
+        }";
+    let by_arrays = "fn f(a: [[int]], n: int) -> int {
+            let r = a[0];
+            let s = a[1];
+            let t = r[0]
+                + r[3];
+            let u = t / n;
+            let q = s[0]
+                + s[2] / 2;
+            return u + q;
+        }";
+    for level in 0..=2 {
+        // A variable index and a print end a group; a lone access stays
+        // on its own.
+        assert_eq!(
+            grouped_lines(src, level),
+            [vec![2, 3, 4, 5], vec![7, 8]],
+            "-O{level}"
+        );
+        // A group's check runs at its first access, so an array defined
+        // later starts a new group; division by a variable can fail, by a
+        // nonzero constant it cannot.
+        assert_eq!(
+            grouped_lines(by_arrays, level),
+            [vec![2, 3], vec![4, 5], vec![7, 8]],
+            "-O{level}"
+        );
+    }
 }
 
 #[test]

@@ -224,6 +224,26 @@ const RUNTIME_ERRORS: &[(&str, &str, &str, &str)] = &[
         "1:58",
         "stack overflow",
     ),
+    // Checked together (`ir::bounds` groups); still reported at the
+    // access that fails first, whichever array it indexes.
+    (
+        "fn f(b: [int], c: [int]) -> int {\n  let x = b[0] + c[0];\n  return x + b[5] * c[1] + c[6];\n}\nprint(7);\nprint(f([1, 2, 3], [1, 2, 3, 4]));\n",
+        "7\n",
+        "3:14",
+        "index out of bounds: the length is 3 but the index is 5",
+    ),
+    (
+        "fn f(b: [int], c: [int]) -> int {\n  let x = b[0] + c[0];\n  return x + b[5] * c[1] + c[6];\n}\nprint(f([1, 2, 3, 4, 5, 6], [1]));\n",
+        "",
+        "3:21",
+        "index out of bounds: the length is 1 but the index is 1",
+    ),
+    (
+        "fn f(b: [int], c: [int]) -> int {\n  let x = b[0] + c[0];\n  return x + b[5] * c[1] + c[6];\n}\nprint(f([1, 2, 3, 4, 5, 6], [1, 2, 3]));\n",
+        "",
+        "3:28",
+        "index out of bounds: the length is 3 but the index is 6",
+    ),
     // Detected on entry to `f`; reported at the call it came from (found
     // by its return address), not at `f`'s first call.
     (

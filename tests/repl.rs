@@ -156,6 +156,23 @@ fn runtime_errors_are_reported_and_keep_what_ran_before() {
 }
 
 #[test]
+fn stores_before_a_failed_access_stay_done() {
+    // In a file, these accesses are checked together before the first
+    // store (`ir::bounds` groups); a REPL entry must not skip the store,
+    // since the array outlives the failed entry.
+    let run = assert_repl(
+        "fn g(a: [int]) { a[0] = 9; a[1] = a[5]; }\nlet a = [1, 2, 3];\ng(a);\na\n",
+        "[9, 2, 3]\n",
+    );
+    assert!(
+        run.stderr
+            .contains("runtime error: index out of bounds: the length is 3 but the index is 5"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn a_runtime_error_in_a_loaded_file_names_the_file_and_its_line() {
     let file = scratch_file(
         "repl_lib.toy",

@@ -21,6 +21,7 @@
 
 use super::Runtime;
 use crate::entity::SecondaryMap;
+use crate::ir::bounds::{CheckPlan, GroupedAccess};
 use crate::ir::{self, dom, BinaryOp, Cmp, InstKind, PrintItem, SrcLoc, Ty, UnaryOp, ValueDef};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData};
@@ -94,14 +95,14 @@ pub fn is_inlinable(f: &ir::Function) -> bool {
 /// once rather than at every call.
 pub struct Inlinable<'a> {
     body: &'a ir::Function,
-    in_bounds: SecondaryMap<ir::Inst, bool>,
+    checks: CheckPlan,
 }
 
 impl<'a> Inlinable<'a> {
     pub fn new(body: &'a ir::Function) -> Self {
         Inlinable {
             body,
-            in_bounds: ir::bounds::proven_in_bounds(body),
+            checks: ir::bounds::plan_checks(body),
         }
     }
 }
@@ -141,7 +142,7 @@ pub fn translate_function<M: Module>(
         imported: FxHashMap::default(),
         imported_data: FxHashMap::default(),
         rpo_index: SecondaryMap::with_default(usize::MAX),
-        in_bounds: Cow::Owned(ir::bounds::proven_in_bounds(f)),
+        checks: Cow::Owned(ir::bounds::plan_checks(f)),
         call_locs: Vec::new(),
     };
     t.run(is_main);
@@ -165,8 +166,8 @@ struct Translator<'a, 'b, M: Module> {
     /// Position in reverse post-order: an edge to a block at or before its
     /// source is a loop's back edge (Toy's CFGs are reducible).
     rpo_index: SecondaryMap<ir::Block, usize>,
-    /// Accesses whose bounds check `ir::bounds` proved redundant.
-    in_bounds: Cow<'a, SecondaryMap<ir::Inst, bool>>,
+    /// Which bounds checks `ir::bounds` proved redundant or grouped.
+    checks: Cow<'a, CheckPlan>,
     /// Flags of array element accesses and of global cell accesses.
     elements: MemFlagsData,
     global_cells: MemFlagsData,
@@ -616,7 +617,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let g = callee.body;
         let caller = std::mem::replace(&mut self.f, g);
         let values = std::mem::replace(&mut self.values, SecondaryMap::with_default(None));
-        let in_bounds = std::mem::replace(&mut self.in_bounds, Cow::Borrowed(&callee.in_bounds));
+        let checks = std::mem::replace(&mut self.checks, Cow::Borrowed(&callee.checks));
         for (&p, &a) in g.params.iter().zip(args) {
             self.values[p] = Some(a);
         }
@@ -630,7 +631,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         };
         self.f = caller;
         self.values = values;
-        self.in_bounds = in_bounds;
+        self.checks = checks;
         result
     }
 
@@ -647,7 +648,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
 
     /// The address of `array[index]` minus the header size, for elements
     /// of type `elem`, after the bounds check (an unsigned compare also
-    /// catches negative indices) unless `ir::bounds` proved it redundant.
+    /// catches negative indices) unless `ir::bounds` proved it redundant
+    /// or its group checked it.
     fn element_addr(
         &mut self,
         array: ir::Value,
@@ -656,9 +658,18 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         inst: ir::Inst,
         loc: SrcLoc,
     ) -> cl::Value {
+        // REPL code keeps every check in place: arrays outlive a failed
+        // entry, so the stores a group check skips would be seen.
+        let grouping = !self.in_session();
+        if grouping {
+            if let Some(group) = self.checks.groups.get(&inst) {
+                self.check_group(&group.clone());
+            }
+        }
         let a = self.val(array);
         let i = self.val(index);
-        if !self.in_bounds[inst] {
+        let checked_already = self.checks.proven[inst] || (grouping && self.checks.grouped[inst]);
+        if !checked_already {
             let len = self.b.ins().load(types::I64, fixed(), a, 0);
             let out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, len);
             self.check(out, ErrorKind::IndexOutOfBounds, loc, [i, len]);
@@ -668,6 +679,69 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             size => self.b.ins().ishl_imm_u(i, size.trailing_zeros() as i64),
         };
         self.b.ins().iadd(a, offset)
+    }
+
+    /// Checks a group of constant-index accesses at once: each array's
+    /// length against the group's largest index into it. The cold path
+    /// reports the access that fails first in program order, as the
+    /// accesses' own checks would have.
+    fn check_group(&mut self, group: &[GroupedAccess]) {
+        let mut lens: Vec<(ir::Value, cl::Value)> = Vec::new();
+        let mut failed = None;
+        for access in group {
+            if lens.iter().any(|&(a, _)| a == access.array) {
+                continue;
+            }
+            let largest = group
+                .iter()
+                .filter(|g| g.array == access.array)
+                .map(|g| g.index as u64)
+                .max()
+                .expect("the access itself");
+            let a = self.val(access.array);
+            let len = self.b.ins().load(types::I64, fixed(), a, 0);
+            lens.push((access.array, len));
+            let fails =
+                self.b
+                    .ins()
+                    .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, len, largest as i64);
+            failed = Some(match failed {
+                Some(f) => self.b.ins().bor(f, fails),
+                None => fails,
+            });
+        }
+        let failed = failed.expect("a group has accesses");
+        self.fail_if(failed, |t| {
+            // The first failing access wins: fold from the last one back.
+            let mut reports = group.iter().rev().map(|access| {
+                let len = lens
+                    .iter()
+                    .find(|&&(a, _)| a == access.array)
+                    .expect("loaded")
+                    .1;
+                let loc = t.f.insts[access.inst].loc;
+                let loc = t.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
+                let index = t.b.ins().iconst(types::I64, access.index);
+                [loc, index, len]
+            });
+            let last = reports.next().expect("a group has accesses");
+            let report = reports
+                .collect::<Vec<_>>()
+                .into_iter()
+                .fold(last, |later, this| {
+                    let fails =
+                        t.b.ins()
+                            .icmp(IntCC::UnsignedGreaterThanOrEqual, this[1], this[2]);
+                    std::array::from_fn(|k| t.b.ins().select(fails, this[k], later[k]))
+                });
+            let code =
+                t.b.ins()
+                    .iconst(types::I64, ErrorKind::IndexOutOfBounds as i64);
+            t.call_rt(
+                t.env.runtime.error,
+                &[code, report[0], report[1], report[2]],
+            );
+        });
     }
 
     fn array_literal(&mut self, elems: &[ir::Value], loc: SrcLoc) -> cl::Value {

@@ -17,11 +17,20 @@
 //! Non-negativity is a greatest fixed point over constants, lengths,
 //! phis and `x + 1` where `x < bound` holds (so the add cannot wrap): the
 //! loop counter `phi(0, i + 1)` qualifies by induction.
+//!
+//! The checks that remain are *grouped* where that cannot be observed: a
+//! run of constant-index accesses in one block (`b[0] … c[6] … b[3]`)
+//! with nothing between them that prints, calls, or can fail otherwise is
+//! checked once, at its first access, against the largest index per array.
+//! Should that fail, the group's cold path reports the access that would
+//! have failed first, so the program stops with the same message; what it
+//! skipped (arithmetic, array stores) is unobservable once it has stopped.
+//! Only the REPL, where arrays outlive a failed entry, must not use groups.
 
 use super::dom::DomTree;
 use super::*;
 use crate::entity::SecondaryMap;
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet};
 
 /// What an index is known to be below.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -34,13 +43,52 @@ enum Bound {
 
 /// `true` for every `ArrayGet`/`ArraySet` whose bounds check can be left out.
 pub fn proven_in_bounds(f: &Function) -> SecondaryMap<Inst, bool> {
-    let mut proven = SecondaryMap::with_default(false);
+    plan_checks(f).proven
+}
+
+/// How each array access of a function is checked.
+#[derive(Clone, Debug, Default)]
+pub struct CheckPlan {
+    /// Proven in bounds: no check at all.
+    pub proven: SecondaryMap<Inst, bool>,
+    /// Checked ahead of time by its group (see the module docs).
+    pub grouped: SecondaryMap<Inst, bool>,
+    /// At the first access of each group: every access of the group, in
+    /// program order.
+    pub groups: HashMap<Inst, Vec<GroupedAccess>>,
+}
+
+/// A constant-index access checked by its group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupedAccess {
+    pub inst: Inst,
+    /// The array, defined before the group's first access.
+    pub array: Value,
+    pub index: i64,
+}
+
+/// Which accesses need no check, and which are checked in groups.
+pub fn plan_checks(f: &Function) -> CheckPlan {
+    let mut plan = CheckPlan::default();
     if !f.insts.iter().any(|(_, d)| is_access(&d.kind)) {
-        return proven;
+        return plan;
     }
     let a = Analysis::new(f);
-    a.walk_dominator_tree(&mut proven);
-    proven
+    a.walk_dominator_tree(&mut plan.proven);
+    for &b in &f.layout {
+        a.group_checks(b, &mut plan);
+    }
+    plan
+}
+
+/// What an instruction means to a group of checks.
+enum GroupRole {
+    /// Cannot fail, print or call: a group runs across it.
+    Transparent,
+    /// An unproven access with a constant index: joins a group.
+    Member(GroupedAccess),
+    /// Can fail or be observed: ends a group.
+    Barrier,
 }
 
 fn is_access(kind: &InstKind) -> bool {
@@ -228,6 +276,62 @@ impl<'a> Analysis<'a> {
         self.guarded(by_len, at) || self.guarded(by_alloc, at)
     }
 
+    fn group_role(&self, inst: Inst, proven: &SecondaryMap<Inst, bool>) -> GroupRole {
+        match &self.f.insts[inst].kind {
+            InstKind::ArrayGet { array, index } | InstKind::ArraySet { array, index, .. } => {
+                if proven[inst] {
+                    return GroupRole::Transparent;
+                }
+                match self.int_constant(*index) {
+                    Some(index) => GroupRole::Member(GroupedAccess {
+                        inst,
+                        array: self.root(*array),
+                        index,
+                    }),
+                    None => GroupRole::Barrier,
+                }
+            }
+            InstKind::Binary(op, _, divisor) if op.can_fail() => {
+                match self.int_constant(*divisor) {
+                    Some(d) if d != 0 => GroupRole::Transparent,
+                    _ => GroupRole::Barrier,
+                }
+            }
+            InstKind::Call(..) | InstKind::Print(_) | InstKind::NewArray { .. } => {
+                GroupRole::Barrier
+            }
+            _ => GroupRole::Transparent,
+        }
+    }
+
+    /// Splits the unproven constant-index accesses of `block` into groups
+    /// (module docs): a group ends at a barrier, and before an access to
+    /// an array defined after the group's first access (the check runs
+    /// there, so the array must exist by then).
+    fn group_checks(&self, block: Block, plan: &mut CheckPlan) {
+        let mut group: Vec<GroupedAccess> = Vec::new();
+        let mut defined_since_start: FxHashSet<Value> = FxHashSet::default();
+        for &inst in &self.f.blocks[block].insts {
+            match self.group_role(inst, &plan.proven) {
+                GroupRole::Transparent => {}
+                GroupRole::Barrier => close_group(&mut group, plan),
+                GroupRole::Member(access) => {
+                    if defined_since_start.contains(&access.array) {
+                        close_group(&mut group, plan);
+                    }
+                    if group.is_empty() {
+                        defined_since_start.clear();
+                    }
+                    group.push(access);
+                }
+            }
+            if let (false, Some(v)) = (group.is_empty(), self.f.insts[inst].result) {
+                defined_since_start.insert(v);
+            }
+        }
+        close_group(&mut group, plan);
+    }
+
     /// Rule 1 on a depth-first walk of the dominator tree, with the
     /// accesses seen on the path from the entry in scoped tables.
     fn walk_dominator_tree(&self, proven: &mut SecondaryMap<Inst, bool>) {
@@ -288,4 +392,15 @@ impl<'a> Analysis<'a> {
             }
         }
     }
+}
+
+/// Records `group` if checking it together saves a check; empties it.
+fn close_group(group: &mut Vec<GroupedAccess>, plan: &mut CheckPlan) {
+    if group.len() >= 2 {
+        for access in group.iter() {
+            plan.grouped[access.inst] = true;
+        }
+        plan.groups.insert(group[0].inst, std::mem::take(group));
+    }
+    group.clear();
 }
