@@ -305,6 +305,7 @@ impl Gen {
             8 | 9 => self.if_stmt(),
             10 | 11 => self.for_stmt(),
             12 => self.while_stmt(),
+            13 if self.rng.chance(30) => self.array_reversal(),
             13 => self.array_walk(),
             _ => {
                 let n = 1 + self.rng.below(3);
@@ -476,6 +477,33 @@ impl Gen {
         }
         self.line("}");
         self.loops -= 1;
+    }
+
+    /// Reverses (part of) an array between two indices moving towards
+    /// each other — the loop whose checks `ir::bounds` moves to its entry
+    /// — and now and then starts one of them out of bounds.
+    fn array_reversal(&mut self) {
+        let ty = *self.rng.pick(ARRAYS);
+        let Some(arr) = self.vars_of(ty).first().cloned() else {
+            return self.for_stmt();
+        };
+        let (lo, hi, t) = (self.fresh("lo"), self.fresh("hi"), self.fresh("t"));
+        let start = if self.rng.chance(5) {
+            -1
+        } else {
+            self.rng.below(2) as i64
+        };
+        let end = if self.rng.chance(5) { "" } else { " - 1" };
+        // Not in scope for other statements: nothing else assigns them.
+        self.line(&format!("let {lo} = {start};"));
+        self.line(&format!("let {hi} = len({arr}){end};"));
+        self.line(&format!("while {lo} < {hi} {{"));
+        self.line(&format!("    let {t} = {arr}[{lo}];"));
+        self.line(&format!("    {arr}[{lo}] = {arr}[{hi}];"));
+        self.line(&format!("    {arr}[{hi}] = {t};"));
+        self.line(&format!("    {lo} += 1;"));
+        self.line(&format!("    {hi} -= 1;"));
+        self.line("}");
     }
 
     fn while_stmt(&mut self) {

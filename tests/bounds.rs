@@ -56,6 +56,21 @@ fn lowered_f(src: &str, level: u8) -> Function {
         .expect("a function f")
 }
 
+/// Lines of the accesses in `f` checked on entry to their loop (rule 4).
+fn entry_checked_lines(src: &str, level: u8) -> Vec<u32> {
+    let f = lowered_f(src, level);
+    let plan = bounds::plan_checks(&f);
+    let grouped: Vec<_> = plan.groups.values().flatten().map(|a| a.inst).collect();
+    let mut lines: Vec<u32> = f
+        .insts
+        .iter()
+        .filter(|&(i, _)| plan.covered[i] && !grouped.contains(&i))
+        .map(|(_, d)| d.loc.line)
+        .collect();
+    lines.sort();
+    lines
+}
+
 /// The lines of the accesses of each group of checks in `f`, in order.
 fn grouped_lines(src: &str, level: u8) -> Vec<Vec<u32>> {
     let f = lowered_f(src, level);
@@ -212,6 +227,47 @@ fn constant_index_checks_are_grouped_between_barriers() {
             [vec![2, 3], vec![4, 5], vec![7, 8]],
             "-O{level}"
         );
+    }
+}
+
+#[test]
+fn loops_between_a_growing_and_a_shrinking_bound_check_on_entry() {
+    let src = "fn f(a: [int], lo: int, hi: int) -> int {
+            let s = 0;
+            while lo < hi {
+                let t = a[lo];
+                a[lo] = a[hi];
+                a[hi] = t;
+                lo += 1;
+                hi -= 1;
+            }
+            let i = 0;
+            let j = hi;
+            while i < j {
+                print(i);
+                s += a[i] + a[j];
+                i += 1;
+                j -= 1;
+            }
+            while i < j {
+                s += a[i];
+                i += 1;
+            }
+            while i < j {
+                s += a[i] + a[j];
+                i -= 1;
+                j -= 1;
+            }
+            return s;
+        }";
+    for level in 0..=2 {
+        // The flips of fannkuch: both ends read before anything else.
+        assert_eq!(entry_checked_lines(src, level), [4, 5], "-O{level}");
+        // A print first, only one end read, or a bound moving the wrong
+        // way: checked at every access.
+        let (proven, checked) = proven_lines(src, level);
+        assert_eq!(proven, [5, 6], "-O{level}");
+        assert_eq!(checked, [4, 5, 14, 14, 19, 23, 23], "-O{level}");
     }
 }
 

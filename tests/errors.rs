@@ -244,6 +244,20 @@ const RUNTIME_ERRORS: &[(&str, &str, &str, &str)] = &[
         "3:28",
         "index out of bounds: the length is 3 but the index is 6",
     ),
+    // Checked on entry to the loop (`ir::bounds` rule 4); reported as
+    // the first iteration would, and only if the loop runs.
+    (
+        "fn f(a: [int], lo: int, hi: int) -> int {\n  while lo < hi {\n    let t = a[lo];\n    a[lo] = a[hi];\n    a[hi] = t;\n    lo += 1;\n    hi -= 1;\n  }\n  return a[0];\n}\nprint(f([1, 2, 3], 0, 2));\nprint(f([1, 2, 3], 2, 2));\nprint(f([1, 2, 3], 9, -4));\nprint(f([1, 2, 3], 0, 3));\n",
+        "3\n1\n1\n",
+        "4:13",
+        "index out of bounds: the length is 3 but the index is 3",
+    ),
+    (
+        "fn f(a: [int], lo: int, hi: int) -> int {\n  while lo < hi {\n    let t = a[lo];\n    a[lo] = a[hi];\n    a[hi] = t;\n    lo += 1;\n    hi -= 1;\n  }\n  return a[0];\n}\nprint(f([1, 2, 3], -1, 9));\n",
+        "",
+        "3:13",
+        "index out of bounds: the length is 3 but the index is -1",
+    ),
     // Detected on entry to `f`; reported at the call it came from (found
     // by its return address), not at `f`'s first call.
     (

@@ -216,6 +216,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             for &inst in &self.f.blocks[block].insts {
                 self.inst(inst);
             }
+            self.check_on_loop_entry(block);
             self.terminator(block);
         }
         self.b.seal_all_blocks();
@@ -658,17 +659,15 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         inst: ir::Inst,
         loc: SrcLoc,
     ) -> cl::Value {
-        // REPL code keeps every check in place: arrays outlive a failed
-        // entry, so the stores a group check skips would be seen.
-        let grouping = !self.in_session();
-        if grouping {
+        let ahead = self.checks_ahead();
+        if ahead {
             if let Some(group) = self.checks.groups.get(&inst) {
                 self.check_group(&group.clone());
             }
         }
         let a = self.val(array);
         let i = self.val(index);
-        let checked_already = self.checks.proven[inst] || (grouping && self.checks.grouped[inst]);
+        let checked_already = self.checks.proven[inst] || (ahead && self.checks.covered[inst]);
         if !checked_already {
             let len = self.b.ins().load(types::I64, fixed(), a, 0);
             let out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, len);
@@ -679,6 +678,38 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             size => self.b.ins().ishl_imm_u(i, size.trailing_zeros() as i64),
         };
         self.b.ins().iadd(a, offset)
+    }
+
+    /// Whether bounds checks run ahead of their accesses (in groups, on
+    /// loop entry). Not in REPL code: arrays outlive a failed entry, so
+    /// the stores skipped by an early failure would be seen.
+    fn checks_ahead(&self) -> bool {
+        !self.in_session()
+    }
+
+    /// At the end of a loop's preheader: the bounds checks of the loop's
+    /// first iteration (`ir::bounds` rule 4), which apply if it runs.
+    fn check_on_loop_entry(&mut self, preheader: ir::Block) {
+        if !self.checks_ahead() {
+            return;
+        }
+        let Some(checks) = self.checks.entry_checks.get(&preheader).cloned() else {
+            return;
+        };
+        for check in checks {
+            let (u0, v0) = (self.val(check.enters.0), self.val(check.enters.1));
+            let enters = self.b.ins().icmp(IntCC::SignedLessThan, u0, v0);
+            let array = self.val(check.array);
+            let index = self.val(check.index);
+            let len = self.b.ins().load(types::I64, fixed(), array, 0);
+            let out = self
+                .b
+                .ins()
+                .icmp(IntCC::UnsignedGreaterThanOrEqual, index, len);
+            let failed = self.b.ins().band(enters, out);
+            let loc = self.f.insts[check.inst].loc;
+            self.check(failed, ErrorKind::IndexOutOfBounds, loc, [index, len]);
+        }
     }
 
     /// Checks a group of constant-index accesses at once: each array's

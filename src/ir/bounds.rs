@@ -18,6 +18,15 @@
 //! phis and `x + 1` where `x < bound` holds (so the add cannot wrap): the
 //! loop counter `phi(0, i + 1)` qualifies by induction.
 //!
+//! 4. the access `a[u]` or `a[v]` lies in the body of a loop `while u < v`
+//!    whose `u` only grows and `v` only shrinks (by constant steps), and
+//!    the body's first block reads both `a[u]` and `a[v]` before anything
+//!    that prints, calls or can fail otherwise (the flips of fannkuch).
+//!    Every iteration's `u` and `v` lie between their values on entry, and
+//!    the first iteration reads `a` at both, so the two accesses are
+//!    checked once, on entry to the loop (when it is entered), in the
+//!    order of the first iteration and reporting what it would have.
+//!
 //! The checks that remain are *grouped* where that cannot be observed: a
 //! run of constant-index accesses in one block (`b[0] … c[6] … b[3]`)
 //! with nothing between them that prints, calls, or can fail otherwise is
@@ -25,7 +34,8 @@
 //! Should that fail, the group's cold path reports the access that would
 //! have failed first, so the program stops with the same message; what it
 //! skipped (arithmetic, array stores) is unobservable once it has stopped.
-//! Only the REPL, where arrays outlive a failed entry, must not use groups.
+//! Only the REPL, where arrays outlive a failed entry, must not use groups
+//! or checks on loop entry.
 
 use super::dom::DomTree;
 use super::*;
@@ -51,11 +61,28 @@ pub fn proven_in_bounds(f: &Function) -> SecondaryMap<Inst, bool> {
 pub struct CheckPlan {
     /// Proven in bounds: no check at all.
     pub proven: SecondaryMap<Inst, bool>,
-    /// Checked ahead of time by its group (see the module docs).
-    pub grouped: SecondaryMap<Inst, bool>,
+    /// Checked ahead of time: by its group, or on entry to its loop (rule
+    /// 4); the check is there only where groups and entry checks are used.
+    pub covered: SecondaryMap<Inst, bool>,
     /// At the first access of each group: every access of the group, in
     /// program order.
     pub groups: HashMap<Inst, Vec<GroupedAccess>>,
+    /// At the end of a loop's preheader: the checks of its first
+    /// iteration (rule 4), in order.
+    pub entry_checks: HashMap<Block, Vec<EntryCheck>>,
+}
+
+/// A check run on entry to a loop `while u < v`, for its first iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EntryCheck {
+    /// The access whose message is reported.
+    pub inst: Inst,
+    pub array: Value,
+    /// The index in the first iteration (`u` or `v` on entry).
+    pub index: Value,
+    /// `u` and `v` on entry: the loop runs, and the check applies, only
+    /// if `u < v`.
+    pub enters: (Value, Value),
 }
 
 /// A constant-index access checked by its group.
@@ -74,7 +101,8 @@ pub fn plan_checks(f: &Function) -> CheckPlan {
         return plan;
     }
     let a = Analysis::new(f);
-    a.walk_dominator_tree(&mut plan.proven);
+    a.walk_dominator_tree(&mut plan);
+    plan.entry_checks = a.entry_checks.clone();
     for &b in &f.layout {
         a.group_checks(b, &mut plan);
     }
@@ -104,7 +132,22 @@ struct Analysis<'a> {
     /// index → blocks entered only when `index < something`.
     bounded: HashMap<Value, Vec<Block>>,
     non_negative: SecondaryMap<Value, bool>,
+    /// Rule 4: `(array, index)` → loop bodies (their first blocks) where
+    /// the entry checks cover the access.
+    loop_covered: HashMap<(Value, Value), Vec<Block>>,
+    entry_checks: HashMap<Block, Vec<EntryCheck>>,
 }
+
+/// How a loop bound moves from one iteration to the next.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Motion {
+    Invariant,
+    Grows,
+    Shrinks,
+}
+
+/// Steps larger than this might wrap around past a bound.
+const MAX_STEP: i64 = 1 << 32;
 
 impl<'a> Analysis<'a> {
     fn new(f: &'a Function) -> Self {
@@ -121,10 +164,183 @@ impl<'a> Analysis<'a> {
             guards: HashMap::default(),
             bounded: HashMap::default(),
             non_negative: SecondaryMap::with_default(false),
+            loop_covered: HashMap::default(),
+            entry_checks: HashMap::default(),
         };
         a.collect_guards();
         a.compute_non_negative();
+        a.collect_entry_checks();
         a
+    }
+
+    fn def_block(&self, v: Value) -> Option<Block> {
+        match self.f.values[self.f.resolve(v)].def {
+            ValueDef::Inst(inst) => self.block_of[inst],
+            ValueDef::Phi { block, .. } => Some(block),
+            ValueDef::Param(_) | ValueDef::Undef => Some(self.f.entry()),
+            ValueDef::Alias(_) => None,
+        }
+    }
+
+    /// Defined before the loop headed by `header` (so the same in every
+    /// iteration, and known on entry).
+    fn defined_before(&self, v: Value, header: Block) -> bool {
+        self.def_block(v)
+            .is_some_and(|d| d != header && self.dom.dominates(d, header))
+    }
+
+    /// How the header phi (or outside value) `v` moves, and its value on
+    /// entry through `preheader`.
+    fn motion(&self, v: Value, header: Block, preheader: Block) -> Option<(Motion, Value)> {
+        if self.defined_before(v, header) {
+            return Some((Motion::Invariant, v));
+        }
+        let ValueDef::Phi { block, args } = &self.f.values[v].def else {
+            return None;
+        };
+        if *block != header {
+            return None;
+        }
+        let preds = &self.f.blocks[header].preds;
+        let entry = preds.iter().position(|&p| p == preheader)?;
+        let next = self.root(args[1 - entry]);
+        let step = |c: Value| {
+            self.int_constant(c)
+                .filter(|&c| (1..=MAX_STEP).contains(&c))
+        };
+        let motion = match self.def_kind(next)? {
+            InstKind::Binary(BinaryOp::IAdd, x, c) | InstKind::Binary(BinaryOp::IAdd, c, x)
+                if self.root(*x) == v && step(*c).is_some() =>
+            {
+                Motion::Grows
+            }
+            InstKind::Binary(BinaryOp::ISub, x, c) if self.root(*x) == v && step(*c).is_some() => {
+                Motion::Shrinks
+            }
+            _ => return None,
+        };
+        Some((motion, self.root(args[entry])))
+    }
+
+    /// Rule 4 for every loop `while u < v` with a preheader ending in a
+    /// jump, one latch, and a body entered only from the header.
+    fn collect_entry_checks(&mut self) {
+        for &header in &self.f.layout {
+            let Some(Terminator::Branch {
+                cond, then_block, ..
+            }) = &self.f.blocks[header].term
+            else {
+                continue;
+            };
+            let (body, preds) = (*then_block, &self.f.blocks[header].preds);
+            if preds.len() != 2 || self.f.blocks[body].preds.len() != 1 {
+                continue;
+            }
+            let Some(&preheader) = preds.iter().find(|&&p| !self.dom.dominates(header, p)) else {
+                continue;
+            };
+            let latch_in_body = preds
+                .iter()
+                .any(|&p| p != preheader && self.dom.dominates(body, p));
+            let jumps_in = self.f.blocks[preheader].term == Some(Terminator::Jump(header));
+            let (u, v) = match self.def_kind(self.root(*cond)) {
+                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Lt), u, v)) => (*u, *v),
+                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Gt), v, u)) => (*u, *v),
+                _ => continue,
+            };
+            let (u, v) = (self.root(u), self.root(v));
+            let quiet_header = self.f.blocks[header]
+                .insts
+                .iter()
+                .all(|&i| matches!(self.group_role(i, None), GroupRole::Transparent));
+            if !latch_in_body || !jumps_in || !quiet_header {
+                continue;
+            }
+            let (Some((mu, u0)), Some((mv, v0))) = (
+                self.motion(u, header, preheader),
+                self.motion(v, header, preheader),
+            ) else {
+                continue;
+            };
+            if mu == Motion::Shrinks || mv == Motion::Grows {
+                continue;
+            }
+            self.plan_loop_entry(header, body, preheader, (u, v), (u0, v0));
+        }
+    }
+
+    /// The accesses `a[u]`, `a[v]` in the quiet start of `body` whose
+    /// array is read at both: checked on entry, covered in the loop.
+    fn plan_loop_entry(
+        &mut self,
+        header: Block,
+        body: Block,
+        preheader: Block,
+        (u, v): (Value, Value),
+        (u0, v0): (Value, Value),
+    ) {
+        // The accesses before the first barrier that index with u or v.
+        let mut start: Vec<(Inst, Value, Value)> = Vec::new();
+        for &inst in &self.f.blocks[body].insts {
+            let access = match &self.f.insts[inst].kind {
+                InstKind::ArrayGet { array, index } | InstKind::ArraySet { array, index, .. } => {
+                    Some((self.root(*array), self.root(*index)))
+                }
+                _ => None,
+            };
+            match access {
+                Some((array, index))
+                    if (index == u || index == v) && self.defined_before(array, header) =>
+                {
+                    start.push((inst, array, index))
+                }
+                _ => match self.group_role(inst, None) {
+                    GroupRole::Transparent => {}
+                    _ => break,
+                },
+            }
+        }
+        // An array read at only one of u and v is a barrier: the start
+        // ends there, and may lose accesses another array needed.
+        loop {
+            let both = |array: Value, start: &[(Inst, Value, Value)]| {
+                [u, v]
+                    .iter()
+                    .all(|&x| start.iter().any(|&(_, a, i)| a == array && i == x))
+            };
+            let cut = start.iter().position(|&(_, a, _)| !both(a, &start));
+            match cut {
+                Some(k) => start.truncate(k),
+                None => break,
+            }
+        }
+        let mut checks = Vec::new();
+        for &(inst, array, index) in &start {
+            let first = if index == u { u0 } else { v0 };
+            if !checks
+                .iter()
+                .any(|c: &EntryCheck| c.array == array && c.index == first)
+            {
+                checks.push(EntryCheck {
+                    inst,
+                    array,
+                    index: first,
+                    enters: (u0, v0),
+                });
+            }
+            for x in [u, v] {
+                let bodies = self.loop_covered.entry((array, x)).or_default();
+                if !bodies.contains(&body) {
+                    bodies.push(body);
+                }
+            }
+        }
+        if !checks.is_empty() {
+            self.entry_checks
+                .entry(preheader)
+                .or_default()
+                .extend(checks);
+        }
     }
 
     /// The value `v` stands for, looking through copies (`-O0`).
@@ -276,10 +492,11 @@ impl<'a> Analysis<'a> {
         self.guarded(by_len, at) || self.guarded(by_alloc, at)
     }
 
-    fn group_role(&self, inst: Inst, proven: &SecondaryMap<Inst, bool>) -> GroupRole {
+    /// `plan`: the accesses known safe so far (none without it).
+    fn group_role(&self, inst: Inst, plan: Option<&CheckPlan>) -> GroupRole {
         match &self.f.insts[inst].kind {
             InstKind::ArrayGet { array, index } | InstKind::ArraySet { array, index, .. } => {
-                if proven[inst] {
+                if plan.is_some_and(|p| p.proven[inst] || p.covered[inst]) {
                     return GroupRole::Transparent;
                 }
                 match self.int_constant(*index) {
@@ -312,7 +529,7 @@ impl<'a> Analysis<'a> {
         let mut group: Vec<GroupedAccess> = Vec::new();
         let mut defined_since_start: FxHashSet<Value> = FxHashSet::default();
         for &inst in &self.f.blocks[block].insts {
-            match self.group_role(inst, &plan.proven) {
+            match self.group_role(inst, Some(plan)) {
                 GroupRole::Transparent => {}
                 GroupRole::Barrier => close_group(&mut group, plan),
                 GroupRole::Member(access) => {
@@ -334,7 +551,7 @@ impl<'a> Analysis<'a> {
 
     /// Rule 1 on a depth-first walk of the dominator tree, with the
     /// accesses seen on the path from the entry in scoped tables.
-    fn walk_dominator_tree(&self, proven: &mut SecondaryMap<Inst, bool>) {
+    fn walk_dominator_tree(&self, plan: &mut CheckPlan) {
         let mut children: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
         for &b in &self.f.layout {
             if let Some(d) = self.dom.idom(b) {
@@ -375,7 +592,9 @@ impl<'a> Analysis<'a> {
                         (constant, max_const.get(&array)),
                         (Some(i), Some(&m)) if 0 <= i && i <= m
                     );
-                proven[inst] = dominated || self.in_bounds_by_facts(array, index, block);
+                plan.proven[inst] = dominated || self.in_bounds_by_facts(array, index, block);
+                plan.covered[inst] = !plan.proven[inst]
+                    && self.guarded(self.loop_covered.get(&(array, index)), block);
                 if checked.insert((array, index), ()).is_none() {
                     added.push((array, index));
                 }
@@ -398,7 +617,7 @@ impl<'a> Analysis<'a> {
 fn close_group(group: &mut Vec<GroupedAccess>, plan: &mut CheckPlan) {
     if group.len() >= 2 {
         for access in group.iter() {
-            plan.grouped[access.inst] = true;
+            plan.covered[access.inst] = true;
         }
         plan.groups.insert(group[0].inst, std::mem::take(group));
     }
