@@ -114,6 +114,14 @@ impl<K: EntityRef, V: Clone> SecondaryMap<K, V> {
     pub fn get(&self, key: K) -> &V {
         self.items.get(key.index()).unwrap_or(&self.default)
     }
+
+    /// Takes the entry out, leaving the default; never grows the map.
+    pub fn take(&mut self, key: K) -> V {
+        match self.items.get_mut(key.index()) {
+            Some(v) => std::mem::replace(v, self.default.clone()),
+            None => self.default.clone(),
+        }
+    }
 }
 
 impl<K: EntityRef, V: Clone + Default> SecondaryMap<K, V> {

@@ -106,8 +106,15 @@ pub struct SsaBuilder {
     incomplete_phis: HashMap<Block, Vec<(Var, Value)>>,
     /// Phis that have all their operands (filled and checked once).
     phi_complete: SecondaryMap<Value, bool>,
-    /// For every value, the phis using it (Algorithm 3 re-checks them).
+    /// For every phi, the phis using it (Algorithm 3 re-checks them; only
+    /// phis are ever replaced, so users of other values are not kept).
     phi_users: SecondaryMap<Value, Vec<Value>>,
+    /// Phis handed out by `read_variable`: only their removal can leave
+    /// an alias in an instruction or terminator.
+    escaped: SecondaryMap<Value, bool>,
+    /// Whether a removed phi had escaped, so that `finish` must rewrite
+    /// operands (most removals happen before the phi is ever used).
+    escaped_phi_removed: bool,
     /// Indices of two operands proving a phi non-trivial (§3.1).
     witnesses: SecondaryMap<Value, Option<(u32, u32)>>,
     /// Hash-consing table of pure instructions, per block.
@@ -135,6 +142,8 @@ impl SsaBuilder {
             incomplete_phis: HashMap::default(),
             phi_complete: SecondaryMap::new(),
             phi_users: SecondaryMap::new(),
+            escaped: SecondaryMap::new(),
+            escaped_phi_removed: false,
             witnesses: SecondaryMap::new(),
             cse: HashMap::default(),
             stats: BuildStats::default(),
@@ -220,10 +229,14 @@ impl SsaBuilder {
     }
 
     pub fn read_variable_in(&mut self, var: Var, block: Block) -> Value {
-        match self.local_def(var, block) {
+        let v = match self.local_def(var, block) {
             Some(v) => v,
             None => self.lookup(var, Some(block), None),
+        };
+        if matches!(self.func.values[v].def, ValueDef::Phi { .. }) {
+            self.escaped[v] = true;
         }
+        v
     }
 
     fn local_def(&mut self, var: Var, block: Block) -> Option<Value> {
@@ -257,7 +270,9 @@ impl SsaBuilder {
         if let ValueDef::Phi { args, .. } = &mut self.func.values[phi].def {
             args.push(operand);
         }
-        self.phi_users[operand].push(phi);
+        if matches!(self.func.values[operand].def, ValueDef::Phi { .. }) {
+            self.phi_users[operand].push(phi);
+        }
     }
 
     /// `readVariableRecursive` (Algorithm 2) for a read in `block`, or
@@ -498,7 +513,8 @@ impl SsaBuilder {
         self.func.values[phi].def = ValueDef::Alias(same);
         self.func.blocks[block].phis.retain(|p| *p != phi);
         self.stats.phis_removed_trivial += 1;
-        let mut users = std::mem::take(&mut self.phi_users[phi]);
+        self.escaped_phi_removed |= *self.escaped.get(phi);
+        let mut users = self.phi_users.take(phi);
         users.retain(|&u| u != phi);
         users.dedup();
         for &user in &users {
@@ -508,7 +524,10 @@ impl SsaBuilder {
                 }
             }
         }
-        self.phi_users[same].extend(users.iter().copied());
+        let same_is_phi = matches!(self.func.values[same].def, ValueDef::Phi { .. });
+        if same_is_phi && !users.is_empty() {
+            self.phi_users[same].extend(users.iter().copied());
+        }
         users
     }
 
@@ -654,14 +673,17 @@ impl SsaBuilder {
     }
 
     /// Ends construction: every block must be sealed. Rewrites every use of
-    /// a removed phi to its replacement and returns the function.
+    /// a removed phi to its replacement (if any used it before its removal)
+    /// and returns the function.
     pub fn finish(mut self) -> (Function, BuildStats) {
         debug_assert!(
             self.incomplete_phis.is_empty(),
             "finish() with unsealed blocks"
         );
         let mut f = std::mem::replace(&mut self.func, Function::new("", None));
-        f.resolve_aliases();
+        if self.escaped_phi_removed {
+            f.resolve_aliases();
+        }
         // Algorithm 5 (§3.2): the redundant phi cycles that Algorithm 3
         // cannot see (irreducible control flow, copy propagation).
         self.stats.phis_removed_scc = super::minimize::remove_redundant_phi_sccs(&mut f);
