@@ -686,7 +686,10 @@ impl SsaBuilder {
         }
         // Algorithm 5 (§3.2): the redundant phi cycles that Algorithm 3
         // cannot see (irreducible control flow, copy propagation).
-        self.stats.phis_removed_scc = super::minimize::remove_redundant_phi_sccs(&mut f);
+        // (Only if a phi is left: Algorithm 3 often removes them all.)
+        if self.stats.phis_created > self.stats.phis_removed_trivial {
+            self.stats.phis_removed_scc = super::minimize::remove_redundant_phi_sccs(&mut f);
+        }
         if self.optimize {
             remove_dead_pure_insts(&mut f);
         }
