@@ -202,3 +202,21 @@ fn small_leaf_functions_are_inlined_at_o2_with_the_same_errors() {
         );
     }
 }
+
+#[test]
+fn exact_halvings_shift_and_small_products_add() {
+    // Divisions known exact from a dominating `% 2^k == 0` test become
+    // shifts (negative numbers included); `* 3`, `* 5`, `* 9` become a
+    // shift and an add (wrapping like the multiplication).
+    let src = "let s = 0;\nfor n in -9..9 {\n    if n % 4 == 0 {\n        s += n / 4 + n / 2;\n    }\n    if n % 2 != 0 {\n        s += n / 2;\n    } else {\n        s += 100 * (n / 2);\n    }\n    s += n * 3 + 5 * n + n * 9;\n}\nlet big = 4611686018427387904 + 7;\nprint(s, big * 3, 5 * big, big * 9, -big * 3);\n";
+    let expected =
+        "-157 -4611686018427387883 4611686018427387939 4611686018427387967 4611686018427387883\n";
+    for level in ["-O0", "-O1", "-O2"] {
+        let run = run_source("lea.toy", src, &[level]);
+        assert_eq!(run.stdout, expected, "{level}: {}", run.stderr);
+    }
+    let clif = run_source("lea.toy", src, &["-O2", "--emit", "clif"]).stdout;
+    assert_eq!(clif.matches(" = sshr").count(), 3, "{clif}");
+    assert_eq!(clif.matches(" = sdiv").count(), 1, "odd n / 2: {clif}");
+    assert_eq!(clif.matches(" = imul").count(), 1, "100 * …: {clif}");
+}
