@@ -306,6 +306,7 @@ impl Gen {
             10 | 11 => self.for_stmt(),
             12 => self.while_stmt(),
             13 if self.rng.chance(30) => self.array_reversal(),
+            13 if self.rng.chance(30) => self.strided_fill(),
             13 => self.array_walk(),
             _ => {
                 let n = 1 + self.rng.below(3);
@@ -504,6 +505,31 @@ impl Gen {
         self.line(&format!("    {lo} += 1;"));
         self.line(&format!("    {hi} -= 1;"));
         self.line("}");
+    }
+
+    /// Fills every `step`-th element of a fresh `[x; lim + 1]` while the
+    /// index is `<= lim` — the sieve's loop, whose checks `ir::bounds`
+    /// moves to its entry — now and then starting out of bounds.
+    fn strided_fill(&mut self) {
+        let (lim, arr, j) = (self.fresh("lim"), self.fresh("w"), self.fresh("j"));
+        let start = if self.rng.chance(10) {
+            -1
+        } else {
+            self.rng.below(3) as i64
+        };
+        let step = 1 + self.rng.below(3);
+        let fill = self.expr(Ty::Int, 1);
+        let value = self.expr(Ty::Int, 1);
+        // Not in scope for other statements: nothing else assigns them.
+        let n = self.expr(Ty::Int, 1);
+        self.line(&format!("let {lim} = abs({n}) % 7;"));
+        self.line(&format!("let {arr} = [{fill}; {lim} + 1];"));
+        self.line(&format!("let {j} = {start};"));
+        self.line(&format!("while {j} <= {lim} {{"));
+        self.line(&format!("    {arr}[{j}] = {value};"));
+        self.line(&format!("    {j} += {step};"));
+        self.line("}");
+        self.line(&format!("print({arr});"));
     }
 
     fn while_stmt(&mut self) {

@@ -272,6 +272,51 @@ fn loops_between_a_growing_and_a_shrinking_bound_check_on_entry() {
 }
 
 #[test]
+fn loops_growing_towards_a_length_check_on_entry() {
+    let src = "fn f(n: int, k: int, s: int) -> int {
+            let a = [0; n + 1];
+            let j = k * k;
+            while j <= n {
+                a[j] = 1;
+                j += 3;
+            }
+            let b = [0; n];
+            let i = k;
+            while i < n {
+                b[i] += 1;
+                i += 2;
+            }
+            let m = k;
+            while m < len(b) {
+                print(m);
+                b[m] = 0;
+                m += 1;
+            }
+            let q = k;
+            while q <= n {
+                b[q] = 1;
+                q += 1;
+            }
+            let r = k;
+            while r < n {
+                b[r] = 1;
+                r += s;
+            }
+            return j + i;
+        }";
+    for level in 0..=2 {
+        // The sieve's walk (`<=` against an allocation of `n + 1`) and a
+        // walk below an allocated length: checked once, on entry.
+        assert_eq!(entry_checked_lines(src, level), [5, 11], "-O{level}");
+        // A print first, a bound one past the length, a step that could
+        // wrap: checked at every access.
+        let (proven, checked) = proven_lines(src, level);
+        assert_eq!(proven, [11], "-O{level}");
+        assert_eq!(checked, [5, 11, 17, 22, 27], "-O{level}");
+    }
+}
+
+#[test]
 fn eliminated_checks_keep_every_program_correct() {
     // The loops whose checks go, next to out-of-bounds accesses that must
     // still fail, through the real binary.

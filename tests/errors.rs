@@ -258,6 +258,12 @@ const RUNTIME_ERRORS: &[(&str, &str, &str, &str)] = &[
         "3:13",
         "index out of bounds: the length is 3 but the index is -1",
     ),
+    (
+        "fn f(n: int, k: int) -> int {\n  let a = [0; n + 1];\n  let j = k;\n  while j <= n {\n    a[j] = 1;\n    j += 2;\n  }\n  return j;\n}\nprint(f(5, 1));\nprint(f(5, 9));\nprint(f(5, -3));\n",
+        "7\n9\n",
+        "5:5",
+        "index out of bounds: the length is 6 but the index is -3",
+    ),
     // Detected on entry to `f`; reported at the call it came from (found
     // by its return address), not at `f`'s first call.
     (

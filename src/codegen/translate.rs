@@ -798,8 +798,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             return;
         };
         for check in checks {
-            let (u0, v0) = (self.val(check.enters.0), self.val(check.enters.1));
-            let enters = self.b.ins().icmp(IntCC::SignedLessThan, u0, v0);
+            let (a, cmp, b) = check.enters;
+            let (a, b) = (self.val(a), self.val(b));
+            let enters = self.b.ins().icmp(int_cc(cmp), a, b);
             let array = self.val(check.array);
             let index = self.val(check.index);
             let len = self.b.ins().load(types::I64, fixed(), array, 0);

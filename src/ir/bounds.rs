@@ -27,6 +27,13 @@
 //!    checked once, on entry to the loop (when it is entered), in the
 //!    order of the first iteration and reporting what it would have.
 //!
+//! 5. the access `a[u]` lies in the body of a loop `while u < m` (or
+//!    `u <= m`) where `m` keeps `u` below `a`'s length (`m` is `len(a)`
+//!    or its allocated length; for `<=`, one less than that), `u` grows
+//!    by a step that cannot make it wrap, and the body's first block
+//!    reads `a[u]` before anything observable: checked once on entry, for
+//!    the first iteration (the sieve's `while j <= n { c[j] = true; j += i; }`).
+//!
 //! The checks that remain are *grouped* where that cannot be observed: a
 //! run of constant-index accesses in one block (`b[0] … c[6] … b[3]`)
 //! with nothing between them that prints, calls, or can fail otherwise is
@@ -80,9 +87,9 @@ pub struct EntryCheck {
     pub array: Value,
     /// The index in the first iteration (`u` or `v` on entry).
     pub index: Value,
-    /// `u` and `v` on entry: the loop runs, and the check applies, only
-    /// if `u < v`.
-    pub enters: (Value, Value),
+    /// The loop runs, and the check applies, only if `a cmp b` (signed)
+    /// holds on entry.
+    pub enters: (Value, Cmp, Value),
 }
 
 /// A constant-index access checked by its group.
@@ -243,9 +250,11 @@ impl<'a> Analysis<'a> {
                 .iter()
                 .any(|&p| p != preheader && self.dom.dominates(body, p));
             let jumps_in = self.f.blocks[preheader].term == Some(Terminator::Jump(header));
-            let (u, v) = match self.def_kind(self.root(*cond)) {
-                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Lt), u, v)) => (*u, *v),
-                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Gt), v, u)) => (*u, *v),
+            let (u, v, cmp) = match self.def_kind(self.root(*cond)) {
+                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Lt), u, v)) => (*u, *v, Cmp::Lt),
+                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Gt), v, u)) => (*u, *v, Cmp::Lt),
+                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Le), u, v)) => (*u, *v, Cmp::Le),
+                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Ge), v, u)) => (*u, *v, Cmp::Le),
                 _ => continue,
             };
             let (u, v) = (self.root(u), self.root(v));
@@ -256,17 +265,143 @@ impl<'a> Analysis<'a> {
             if !latch_in_body || !jumps_in || !quiet_header {
                 continue;
             }
-            let (Some((mu, u0)), Some((mv, v0))) = (
-                self.motion(u, header, preheader),
-                self.motion(v, header, preheader),
-            ) else {
+            let mv = self.motion(v, header, preheader);
+            if mv.is_some_and(|(m, _)| m == Motion::Invariant) {
+                self.plan_bounded_walk(header, body, preheader, (u, cmp, v));
+            }
+            let (Some((mu, u0)), Some((mv, v0))) = (self.motion(u, header, preheader), mv) else {
                 continue;
             };
-            if mu == Motion::Shrinks || mv == Motion::Grows {
-                continue;
+            if cmp == Cmp::Lt && mu != Motion::Shrinks && mv != Motion::Grows {
+                self.plan_loop_entry(header, body, preheader, (u, v), (u0, v0));
             }
-            self.plan_loop_entry(header, body, preheader, (u, v), (u0, v0));
         }
+    }
+
+    /// Rule 5: a loop `while u < m` (or `<=`) whose `u` grows by a step
+    /// that cannot make it wrap, where `m` bounds `u` below the length of
+    /// an array the body's quiet start reads at `a[u]`: every iteration's
+    /// `u` lies between its value on entry and the length, so the first
+    /// iteration's check, run on entry, covers them all (the sieve's
+    /// `while j <= n { composite[j] = true; j += i; }`).
+    fn plan_bounded_walk(
+        &mut self,
+        header: Block,
+        body: Block,
+        preheader: Block,
+        (u, cmp, m): (Value, Cmp, Value),
+    ) {
+        let Some((u0, step)) = self.step_of(u, header, preheader) else {
+            return;
+        };
+        let mut checks = Vec::new();
+        for &inst in &self.f.blocks[body].insts {
+            let access = match &self.f.insts[inst].kind {
+                InstKind::ArrayGet { array, index } | InstKind::ArraySet { array, index, .. } => {
+                    Some((self.root(*array), self.root(*index)))
+                }
+                _ => None,
+            };
+            match access {
+                // Proven by rule 3 already (`for i in 0..len(a)`).
+                Some((array, index)) if self.in_bounds_by_facts(array, index, body) => {}
+                Some((array, index))
+                    if index == u
+                        && self.defined_before(array, header)
+                        && self.below_len(m, cmp, array)
+                        && self.cannot_wrap(step, array, header) =>
+                {
+                    if !checks.iter().any(|c: &EntryCheck| c.array == array) {
+                        checks.push(EntryCheck {
+                            inst,
+                            array,
+                            index: u0,
+                            enters: (u0, cmp, m),
+                        });
+                    }
+                }
+                _ => match self.group_role(inst, None) {
+                    GroupRole::Transparent => {}
+                    _ => break,
+                },
+            }
+        }
+        for check in &checks {
+            let bodies = self.loop_covered.entry((check.array, u)).or_default();
+            if !bodies.contains(&body) {
+                bodies.push(body);
+            }
+        }
+        if !checks.is_empty() {
+            self.entry_checks
+                .entry(preheader)
+                .or_default()
+                .extend(checks);
+        }
+    }
+
+    /// `(u0, step)` of a header phi `u = phi(u0, u + step)`.
+    fn step_of(&self, u: Value, header: Block, preheader: Block) -> Option<(Value, Value)> {
+        let ValueDef::Phi { block, args } = &self.f.values[u].def else {
+            return None;
+        };
+        if *block != header {
+            return None;
+        }
+        let preds = &self.f.blocks[header].preds;
+        let entry = preds.iter().position(|&p| p == preheader)?;
+        let step = match self.def_kind(self.root(args[1 - entry]))? {
+            InstKind::Binary(BinaryOp::IAdd, x, s) | InstKind::Binary(BinaryOp::IAdd, s, x)
+                if self.root(*x) == u =>
+            {
+                self.root(*s)
+            }
+            _ => return None,
+        };
+        Some((self.root(args[entry]), step))
+    }
+
+    /// `u cmp m` (`<` or `<=`) implies `u < len(array)`.
+    fn below_len(&self, m: Value, cmp: Cmp, array: Value) -> bool {
+        let alloc = self.allocation_len(array);
+        match cmp {
+            Cmp::Lt => self.bound_of(m) == Bound::Len(array) || alloc == Some(m),
+            Cmp::Le => alloc.is_some_and(|n| self.is_successor(n, m)),
+            _ => false,
+        }
+    }
+
+    /// `n` is `m + 1`.
+    fn is_successor(&self, n: Value, m: Value) -> bool {
+        if let (Some(n), Some(m)) = (self.int_constant(n), self.int_constant(m)) {
+            return m.checked_add(1) == Some(n);
+        }
+        match self.def_kind(n) {
+            Some(InstKind::Binary(BinaryOp::IAdd, x, y)) => {
+                let is =
+                    |v: &Value, w: &Value| self.root(*v) == m && self.int_constant(*w) == Some(1);
+                is(x, y) || is(y, x)
+            }
+            _ => false,
+        }
+    }
+
+    /// Adding `step` to an index below the length of `array` stays far
+    /// from wrapping: the step is a non-negative constant no larger than
+    /// [`MAX_STEP`], or a non-negative value fixed before the loop and
+    /// itself below the array's length.
+    fn cannot_wrap(&self, step: Value, array: Value, header: Block) -> bool {
+        if let Some(c) = self.int_constant(step) {
+            return (0..=MAX_STEP).contains(&c);
+        }
+        if !self.defined_before(step, header) || !self.non_negative[step] {
+            return false;
+        }
+        let by_len = self.guards.get(&(step, Bound::Len(array)));
+        let by_alloc = self
+            .allocation_len(array)
+            .and_then(|n| self.guards.get(&(step, Bound::Value(n))));
+        self.guarded(by_len, header) || self.guarded(by_alloc, header)
     }
 
     /// The accesses `a[u]`, `a[v]` in the quiet start of `body` whose
@@ -325,7 +460,7 @@ impl<'a> Analysis<'a> {
                     inst,
                     array,
                     index: first,
-                    enters: (u0, v0),
+                    enters: (u0, Cmp::Lt, v0),
                 });
             }
             for x in [u, v] {
