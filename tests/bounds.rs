@@ -262,9 +262,10 @@ fn loops_between_a_growing_and_a_shrinking_bound_check_on_entry() {
         }";
     for level in 0..=2 {
         // The flips of fannkuch: both ends read before anything else.
-        assert_eq!(entry_checked_lines(src, level), [4, 5], "-O{level}");
-        // A print first, only one end read, or a bound moving the wrong
-        // way: checked at every access.
+        // (The third loop reads only one end, but nothing else: rule 6.)
+        assert_eq!(entry_checked_lines(src, level), [4, 5, 19], "-O{level}");
+        // A print first, or a bound moving the wrong way: checked at
+        // every access.
         let (proven, checked) = proven_lines(src, level);
         assert_eq!(proven, [5, 6], "-O{level}");
         assert_eq!(checked, [4, 5, 14, 14, 19, 23, 23], "-O{level}");
@@ -313,6 +314,44 @@ fn loops_growing_towards_a_length_check_on_entry() {
         let (proven, checked) = proven_lines(src, level);
         assert_eq!(proven, [11], "-O{level}");
         assert_eq!(checked, [5, 11, 17, 22, 27], "-O{level}");
+    }
+}
+
+#[test]
+fn quiet_loops_over_one_array_check_on_entry() {
+    let src = "fn f(a: [int], b: [float], c: [float], n: int, k: int) -> float {
+            let s = 0.0;
+            for j in k..n {
+                s += b[j] * 2.0;
+            }
+            for j in 0..n {
+                if j > 3 { s += c[j]; }
+            }
+            for j in 0..n {
+                s += b[j] + c[j];
+            }
+            for j in 0..n {
+                s += b[j];
+                if s > 10.0 { break; }
+            }
+            for j in 0..n {
+                s += b[j] / float(a[0]);
+            }
+            for j in 0..n {
+                print(j);
+                s += c[j];
+            }
+            return s;
+        }";
+    for level in 0..=2 {
+        // Matmul's inner loop: runs to its end or stops at the first
+        // index out of bounds, with nothing observable before.
+        assert_eq!(entry_checked_lines(src, level), [4], "-O{level}");
+        // An access not in every iteration, two arrays, a break, another
+        // check that can fail first, a print: checked in place.
+        let (proven, checked) = proven_lines(src, level);
+        assert_eq!(proven, Vec::<u32>::new(), "-O{level}");
+        assert_eq!(checked, [4, 7, 10, 10, 13, 17, 17, 21], "-O{level}");
     }
 }
 

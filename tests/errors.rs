@@ -264,6 +264,18 @@ const RUNTIME_ERRORS: &[(&str, &str, &str, &str)] = &[
         "5:5",
         "index out of bounds: the length is 6 but the index is -3",
     ),
+    (
+        "fn f(b: [int], k: int, n: int) -> int {\n  let s = 0;\n  for j in k..n {\n    s += b[j];\n  }\n  return s;\n}\nprint(f([1, 2, 3], 0, 3));\nprint(f([1, 2, 3], 5, 2));\nprint(f([1, 2, 3], 1, 7));\n",
+        "6\n0\n",
+        "4:10",
+        "index out of bounds: the length is 3 but the index is 3",
+    ),
+    (
+        "fn f(b: [int], k: int, n: int) -> int {\n  let s = 0;\n  for j in k..n {\n    s += b[j];\n  }\n  return s;\n}\nprint(f([1, 2, 3], -2, 2));\n",
+        "",
+        "4:10",
+        "index out of bounds: the length is 3 but the index is -2",
+    ),
     // Detected on entry to `f`; reported at the call it came from (found
     // by its return address), not at `f`'s first call.
     (

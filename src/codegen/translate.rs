@@ -802,12 +802,20 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             let (a, b) = (self.val(a), self.val(b));
             let enters = self.b.ins().icmp(int_cc(cmp), a, b);
             let array = self.val(check.array);
-            let index = self.val(check.index);
+            let mut index = self.val(check.index);
             let len = self.b.ins().load(types::I64, fixed(), array, 0);
-            let out = self
+            let mut out = self
                 .b
                 .ins()
                 .icmp(IntCC::UnsignedGreaterThanOrEqual, index, len);
+            if let Some(end) = check.runs_to {
+                // The walk from `index` to `end` leaves the array at its
+                // start, or else at `len` if it gets that far.
+                let end = self.val(end);
+                let overruns = self.b.ins().icmp(IntCC::SignedGreaterThan, end, len);
+                index = self.b.ins().select(out, index, len);
+                out = self.b.ins().bor(out, overruns);
+            }
             let failed = self.b.ins().band(enters, out);
             let loc = self.f.insts[check.inst].loc;
             self.check(failed, ErrorKind::IndexOutOfBounds, loc, [index, len]);

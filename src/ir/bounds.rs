@@ -34,6 +34,13 @@
 //!    reads `a[u]` before anything observable: checked once on entry, for
 //!    the first iteration (the sieve's `while j <= n { c[j] = true; j += i; }`).
 //!
+//! 6. the access `a[u]` lies in a loop `for u in u0..m` (`u` steps by
+//!    one) with no exit but its header, no inner loop, and nothing that
+//!    prints, calls or can fail but accesses `a[u]` of one array, one of
+//!    them in every iteration: the loop runs to its end or stops at the
+//!    first `u` out of bounds, so one check on entry decides which, and
+//!    reports that index (matmul's `for j in 0..n { ci[j] += aik * bk[j]; }`).
+//!
 //! The checks that remain are *grouped* where that cannot be observed: a
 //! run of constant-index accesses in one block (`b[0] … c[6] … b[3]`)
 //! with nothing between them that prints, calls, or can fail otherwise is
@@ -90,6 +97,10 @@ pub struct EntryCheck {
     /// The loop runs, and the check applies, only if `a cmp b` (signed)
     /// holds on entry.
     pub enters: (Value, Cmp, Value),
+    /// Rule 6: the loop reads `array` at every index from `index` up to
+    /// this one (excluded); the check covers all of them and reports the
+    /// first out of bounds.
+    pub runs_to: Option<Value>,
 }
 
 /// A constant-index access checked by its group.
@@ -268,6 +279,9 @@ impl<'a> Analysis<'a> {
             let mv = self.motion(v, header, preheader);
             if mv.is_some_and(|(m, _)| m == Motion::Invariant) {
                 self.plan_bounded_walk(header, body, preheader, (u, cmp, v));
+                if cmp == Cmp::Lt {
+                    self.plan_quiet_loop(header, body, preheader, (u, v));
+                }
             }
             let (Some((mu, u0)), Some((mv, v0))) = (self.motion(u, header, preheader), mv) else {
                 continue;
@@ -317,6 +331,7 @@ impl<'a> Analysis<'a> {
                             array,
                             index: u0,
                             enters: (u0, cmp, m),
+                            runs_to: None,
                         });
                     }
                 }
@@ -338,6 +353,103 @@ impl<'a> Analysis<'a> {
                 .or_default()
                 .extend(checks);
         }
+    }
+
+    /// Rule 6: a loop `while u < m` (`for u in u0..m`) stepping `u` by one,
+    /// with no exit but its header, no inner loop, and nothing in it that
+    /// prints, calls or can fail — except reads or writes `a[u]` of one
+    /// array, one of which runs in every iteration. Such a loop either
+    /// runs to its end or stops at the first `u` outside `a`: `u0` if that
+    /// is out of bounds, else `len(a)` if `m` exceeds it. Nothing
+    /// observable happens before, so one check on entry decides it
+    /// (matmul's `for j in 0..n { ci[j] += aik * bk[j]; }`).
+    fn plan_quiet_loop(
+        &mut self,
+        header: Block,
+        body: Block,
+        preheader: Block,
+        (u, m): (Value, Value),
+    ) {
+        let Some((u0, step)) = self.step_of(u, header, preheader) else {
+            return;
+        };
+        if self.int_constant(step) != Some(1) {
+            return;
+        }
+        let Some(&latch) = self.f.blocks[header]
+            .preds
+            .iter()
+            .find(|&&p| p != preheader)
+        else {
+            return;
+        };
+        let region: Vec<Block> = self
+            .f
+            .layout
+            .iter()
+            .copied()
+            .filter(|&b| self.dom.dominates(body, b))
+            .collect();
+        let mut target: Option<(Value, Inst)> = None;
+        for &b in &region {
+            let block = &self.f.blocks[b];
+            let Some(term) = &block.term else {
+                return;
+            };
+            if matches!(term, Terminator::Return(_) | Terminator::Unreachable) {
+                return;
+            }
+            // Only the back edge leaves the region, and none within it.
+            let stays = term.successors().iter().all(|&s| {
+                (s == header && b == latch)
+                    || (self.dom.dominates(body, s) && !self.dom.dominates(s, b))
+            });
+            if !stays {
+                return;
+            }
+            for &inst in &block.insts {
+                let access = match &self.f.insts[inst].kind {
+                    InstKind::ArrayGet { array, index }
+                    | InstKind::ArraySet { array, index, .. } => {
+                        Some((self.root(*array), self.root(*index)))
+                    }
+                    _ => None,
+                };
+                match access {
+                    Some((array, index)) if self.in_bounds_by_facts(array, index, b) => {}
+                    Some((array, index)) if index == u && self.defined_before(array, header) => {
+                        match target {
+                            Some((a, _)) if a != array => return,
+                            Some(_) => {}
+                            None if self.dom.dominates(b, latch) => target = Some((array, inst)),
+                            None => return,
+                        }
+                    }
+                    _ => {
+                        if !matches!(self.group_role(inst, None), GroupRole::Transparent) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        let Some((array, inst)) = target else {
+            return;
+        };
+        let bodies = self.loop_covered.entry((array, u)).or_default();
+        if !bodies.contains(&body) {
+            bodies.push(body);
+        }
+        self.entry_checks
+            .entry(preheader)
+            .or_default()
+            .push(EntryCheck {
+                inst,
+                array,
+                index: u0,
+                enters: (u0, Cmp::Lt, m),
+                runs_to: Some(m),
+            });
     }
 
     /// `(u0, step)` of a header phi `u = phi(u0, u + step)`.
@@ -461,6 +573,7 @@ impl<'a> Analysis<'a> {
                     array,
                     index: first,
                     enters: (u0, Cmp::Lt, v0),
+                    runs_to: None,
                 });
             }
             for x in [u, v] {
