@@ -276,6 +276,12 @@ const RUNTIME_ERRORS: &[(&str, &str, &str, &str)] = &[
         "4:10",
         "index out of bounds: the length is 3 but the index is -2",
     ),
+    (
+        "fn w(i: int) -> int { return i * 2; }\nfn f(b: [int], n: int) -> int {\n  let s = 0;\n  for j in 0..n {\n    s += w(j) + b[j];\n  }\n  return s;\n}\nprint(f([1, 2], 2));\nprint(f([1, 2], 5));\n",
+        "5\n",
+        "5:17",
+        "index out of bounds: the length is 2 but the index is 2",
+    ),
     // Detected on entry to `f`; reported at the call it came from (found
     // by its return address), not at `f`'s first call.
     (

@@ -266,11 +266,13 @@ fn compile_module(
             (opts.optimize && translate::is_inlinable(f)).then(|| translate::Inlinable::new(f))
         })
         .collect();
+    let quiet: Vec<bool> = program.functions.iter().map(ir::bounds::is_quiet).collect();
     let linking = match session {
         None => translate::Linking::Program {
             functions: &ids,
             globals: declare_globals(&mut module, program.globals.len())?,
             inline: &inline,
+            quiet: &quiet,
         },
         Some(links) => translate::Linking::Session {
             function_slots: links.function_slots,

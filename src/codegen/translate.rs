@@ -63,6 +63,8 @@ pub enum Linking<'a> {
         /// By `FuncRef`: the functions whose calls are expanded in place
         /// ([`is_inlinable`]).
         inline: &'a [Option<Inlinable<'a>>],
+        /// By `FuncRef`: the functions `ir::bounds::is_quiet`.
+        quiet: &'a [bool],
     },
     /// A REPL entry (see the module docs).
     Session {
@@ -103,8 +105,16 @@ impl<'a> Inlinable<'a> {
     pub fn new(body: &'a ir::Function) -> Self {
         Inlinable {
             body,
-            checks: ir::bounds::plan_checks(body),
+            // Leaf functions: no calls to step over.
+            checks: ir::bounds::plan_checks(body, &[]),
         }
+    }
+}
+
+fn quiet_functions<'a>(env: &Env<'a>) -> &'a [bool] {
+    match env.linking {
+        Linking::Program { quiet, .. } => quiet,
+        Linking::Session { .. } => &[],
     }
 }
 
@@ -143,7 +153,7 @@ pub fn translate_function<M: Module>(
         imported: FxHashMap::default(),
         imported_data: FxHashMap::default(),
         rpo_index: SecondaryMap::with_default(usize::MAX),
-        checks: Cow::Owned(ir::bounds::plan_checks(f)),
+        checks: Cow::Owned(ir::bounds::plan_checks(f, quiet_functions(env))),
         call_locs: Vec::new(),
         current_block: f.entry(),
     };

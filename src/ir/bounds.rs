@@ -67,7 +67,30 @@ enum Bound {
 
 /// `true` for every `ArrayGet`/`ArraySet` whose bounds check can be left out.
 pub fn proven_in_bounds(f: &Function) -> SecondaryMap<Inst, bool> {
-    plan_checks(f).proven
+    plan_checks(f, &[]).proven
+}
+
+/// A function whose calls the rules may step over like arithmetic: one
+/// block (so it ends), no calls, and nothing that prints or can fail.
+/// (Spectral-norm's `a(i, j)`.) A leaf function checks no stack limit,
+/// so its call cannot fail either.
+pub fn is_quiet(f: &Function) -> bool {
+    let [block] = f.layout[..] else {
+        return false;
+    };
+    let data = &f.blocks[block];
+    let quiet_inst = |inst: Inst| match &f.insts[inst].kind {
+        InstKind::Call(..)
+        | InstKind::Print(_)
+        | InstKind::NewArray { .. }
+        | InstKind::ArrayGet { .. }
+        | InstKind::ArraySet { .. } => false,
+        InstKind::Binary(op, _, d) if op.can_fail() => {
+            matches!(f.constant(*d), Some(semantics::Const::Int(d)) if d != 0)
+        }
+        _ => true,
+    };
+    matches!(data.term, Some(Terminator::Return(_))) && data.insts.iter().all(|&i| quiet_inst(i))
 }
 
 /// How each array access of a function is checked.
@@ -112,13 +135,15 @@ pub struct GroupedAccess {
     pub index: i64,
 }
 
-/// Which accesses need no check, and which are checked in groups.
-pub fn plan_checks(f: &Function) -> CheckPlan {
+/// Which accesses need no check, and which are checked in groups or on
+/// loop entry. `quiet`, by `FuncRef`: the functions [`is_quiet`] (their
+/// calls neither end a group nor keep a loop from being quiet).
+pub fn plan_checks(f: &Function, quiet: &[bool]) -> CheckPlan {
     let mut plan = CheckPlan::default();
     if !f.insts.iter().any(|(_, d)| is_access(&d.kind)) {
         return plan;
     }
-    let a = Analysis::new(f);
+    let a = Analysis::new(f, quiet);
     a.walk_dominator_tree(&mut plan);
     plan.entry_checks = a.entry_checks.clone();
     for &b in &f.layout {
@@ -143,6 +168,7 @@ fn is_access(kind: &InstKind) -> bool {
 
 struct Analysis<'a> {
     f: &'a Function,
+    quiet: &'a [bool],
     dom: DomTree,
     block_of: SecondaryMap<Inst, Option<Block>>,
     /// `(index, bound)` → blocks entered only when `index < bound`.
@@ -168,7 +194,7 @@ enum Motion {
 const MAX_STEP: i64 = 1 << 32;
 
 impl<'a> Analysis<'a> {
-    fn new(f: &'a Function) -> Self {
+    fn new(f: &'a Function, quiet: &'a [bool]) -> Self {
         let mut block_of = SecondaryMap::with_default(None);
         for &b in &f.layout {
             for &inst in &f.blocks[b].insts {
@@ -177,6 +203,7 @@ impl<'a> Analysis<'a> {
         }
         let mut a = Analysis {
             f,
+            quiet,
             dom: DomTree::compute(f),
             block_of,
             guards: HashMap::default(),
@@ -761,6 +788,9 @@ impl<'a> Analysis<'a> {
                     Some(d) if d != 0 => GroupRole::Transparent,
                     _ => GroupRole::Barrier,
                 }
+            }
+            InstKind::Call(func, _) if self.quiet.get(*func as usize) == Some(&true) => {
+                GroupRole::Transparent
             }
             InstKind::Call(..) | InstKind::Print(_) | InstKind::NewArray { .. } => {
                 GroupRole::Barrier
