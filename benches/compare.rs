@@ -4,7 +4,9 @@
 //! twin and, optionally, a `.lua` twin printing the same output) under
 //! jitrun at `-O0`, `-O1`, `-O2`, as C built by the system's `cc -O2` and
 //! `cc -O0` (when `cc` exists) and under LuaJIT (when `luajit` exists),
-//! several times each (`JITRUN_COMPARE_RUNS`, default 5), and writes
+//! several times each (`JITRUN_COMPARE_RUNS`, default 5; the engines of a
+//! kernel take turns, so that a slow spell of a shared machine hits them
+//! alike), and writes
 //! `benches/results/compare.md` (medians: compile time, run time, total,
 //! run time relative to `cc -O2`) and `benches/results/compare.svg`
 //! (compile time against run time, one point per kernel and engine).
@@ -175,21 +177,27 @@ fn main() {
     let mut results: Results = BTreeMap::new();
     for kernel in kernels() {
         let mut reference: Option<String> = None;
-        for engine in &engines {
-            let source = match engine {
-                Engine::Jitrun(_) => dir.join(format!("{kernel}.toy")),
-                Engine::Cc(_) => dir.join(format!("{kernel}.c")),
-                Engine::LuaJit => dir.join(format!("{kernel}.lua")),
-            };
-            if !source.exists() {
-                continue;
-            }
-            let mut samples = Vec::new();
-            for _ in 0..runs {
+        let sources: Vec<(&Engine, PathBuf)> = engines
+            .iter()
+            .map(|engine| {
+                let source = match engine {
+                    Engine::Jitrun(_) => dir.join(format!("{kernel}.toy")),
+                    Engine::Cc(_) => dir.join(format!("{kernel}.c")),
+                    Engine::LuaJit => dir.join(format!("{kernel}.lua")),
+                };
+                (engine, source)
+            })
+            .filter(|(_, source)| source.exists())
+            .collect();
+        // Round-robin over the engines, so that a slow spell of this
+        // shared machine hits every engine of the kernel alike.
+        let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); sources.len()];
+        for _ in 0..runs {
+            for ((engine, source), samples) in sources.iter().zip(&mut samples) {
                 let (sample, stdout) = match engine {
-                    Engine::Jitrun(level) => run_jitrun(&source, *level),
-                    Engine::Cc(flag) => run_cc(&source, flag, &scratch),
-                    Engine::LuaJit => run_luajit(&source),
+                    Engine::Jitrun(level) => run_jitrun(source, *level),
+                    Engine::Cc(flag) => run_cc(source, flag, &scratch),
+                    Engine::LuaJit => run_luajit(source),
                 };
                 match &reference {
                     None => reference = Some(stdout),
@@ -202,6 +210,8 @@ fn main() {
                 }
                 samples.push(sample);
             }
+        }
+        for ((engine, _), samples) in sources.iter().zip(samples) {
             let sample = Sample {
                 compile: median(samples.iter().map(|s| s.compile).collect()),
                 run: median(samples.iter().map(|s| s.run).collect()),
@@ -215,7 +225,7 @@ fn main() {
             results
                 .entry(kernel.clone())
                 .or_default()
-                .insert(engine.clone(), sample);
+                .insert((*engine).clone(), sample);
         }
     }
     let out_dir = root().join("benches/results");
