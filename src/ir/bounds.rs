@@ -240,15 +240,7 @@ impl<'a> Analysis<'a> {
         if self.defined_before(v, header) {
             return Some((Motion::Invariant, v));
         }
-        let ValueDef::Phi { block, args } = &self.f.values[v].def else {
-            return None;
-        };
-        if *block != header {
-            return None;
-        }
-        let preds = &self.f.blocks[header].preds;
-        let entry = preds.iter().position(|&p| p == preheader)?;
-        let next = self.root(args[1 - entry]);
+        let (first, next) = self.loop_phi(v, header, preheader)?;
         let step = |c: Value| {
             self.int_constant(c)
                 .filter(|&c| (1..=MAX_STEP).contains(&c))
@@ -264,11 +256,26 @@ impl<'a> Analysis<'a> {
             }
             _ => return None,
         };
-        Some((motion, self.root(args[entry])))
+        Some((motion, first))
     }
 
-    /// Rule 4 for every loop `while u < v` with a preheader ending in a
-    /// jump, one latch, and a body entered only from the header.
+    /// A phi `v` of the loop `header` as its value on entry through
+    /// `preheader` and its value from the latch (roots of both).
+    fn loop_phi(&self, v: Value, header: Block, preheader: Block) -> Option<(Value, Value)> {
+        let ValueDef::Phi { block, args } = &self.f.values[v].def else {
+            return None;
+        };
+        if *block != header {
+            return None;
+        }
+        let preds = &self.f.blocks[header].preds;
+        let entry = preds.iter().position(|&p| p == preheader)?;
+        Some((self.root(args[entry]), self.root(args[1 - entry])))
+    }
+
+    /// Rules 4–6 for every loop `while u < v` (or `<=`) with a preheader
+    /// ending in a jump, one latch, a body entered only from the header,
+    /// and nothing in the header that can fail or be seen.
     fn collect_entry_checks(&mut self) {
         for &header in &self.f.layout {
             let Some(Terminator::Branch {
@@ -337,12 +344,7 @@ impl<'a> Analysis<'a> {
         };
         let mut checks = Vec::new();
         for &inst in &self.f.blocks[body].insts {
-            let access = match &self.f.insts[inst].kind {
-                InstKind::ArrayGet { array, index } | InstKind::ArraySet { array, index, .. } => {
-                    Some((self.root(*array), self.root(*index)))
-                }
-                _ => None,
-            };
+            let access = self.access(inst);
             match access {
                 // Proven by rule 3 already (`for i in 0..len(a)`).
                 Some((array, index)) if self.in_bounds_by_facts(array, index, body) => {}
@@ -369,16 +371,35 @@ impl<'a> Analysis<'a> {
             }
         }
         for check in &checks {
-            let bodies = self.loop_covered.entry((check.array, u)).or_default();
-            if !bodies.contains(&body) {
-                bodies.push(body);
-            }
+            self.cover(check.array, u, body);
         }
+        self.add_entry_checks(preheader, checks);
+    }
+
+    /// The loop entered through `body` covers the accesses `array[index]`.
+    fn cover(&mut self, array: Value, index: Value, body: Block) {
+        let bodies = self.loop_covered.entry((array, index)).or_default();
+        if !bodies.contains(&body) {
+            bodies.push(body);
+        }
+    }
+
+    fn add_entry_checks(&mut self, preheader: Block, checks: Vec<EntryCheck>) {
         if !checks.is_empty() {
             self.entry_checks
                 .entry(preheader)
                 .or_default()
                 .extend(checks);
+        }
+    }
+
+    /// `(array, index)` of an access, looking through copies.
+    fn access(&self, inst: Inst) -> Option<(Value, Value)> {
+        match &self.f.insts[inst].kind {
+            InstKind::ArrayGet { array, index } | InstKind::ArraySet { array, index, .. } => {
+                Some((self.root(*array), self.root(*index)))
+            }
+            _ => None,
         }
     }
 
@@ -435,13 +456,7 @@ impl<'a> Analysis<'a> {
                 return;
             }
             for &inst in &block.insts {
-                let access = match &self.f.insts[inst].kind {
-                    InstKind::ArrayGet { array, index }
-                    | InstKind::ArraySet { array, index, .. } => {
-                        Some((self.root(*array), self.root(*index)))
-                    }
-                    _ => None,
-                };
+                let access = self.access(inst);
                 match access {
                     Some((array, index)) if self.in_bounds_by_facts(array, index, b) => {}
                     Some((array, index)) if index == u && self.defined_before(array, header) => {
@@ -463,33 +478,21 @@ impl<'a> Analysis<'a> {
         let Some((array, inst)) = target else {
             return;
         };
-        let bodies = self.loop_covered.entry((array, u)).or_default();
-        if !bodies.contains(&body) {
-            bodies.push(body);
-        }
-        self.entry_checks
-            .entry(preheader)
-            .or_default()
-            .push(EntryCheck {
-                inst,
-                array,
-                index: u0,
-                enters: (u0, Cmp::Lt, m),
-                runs_to: Some(m),
-            });
+        self.cover(array, u, body);
+        let check = EntryCheck {
+            inst,
+            array,
+            index: u0,
+            enters: (u0, Cmp::Lt, m),
+            runs_to: Some(m),
+        };
+        self.add_entry_checks(preheader, vec![check]);
     }
 
     /// `(u0, step)` of a header phi `u = phi(u0, u + step)`.
     fn step_of(&self, u: Value, header: Block, preheader: Block) -> Option<(Value, Value)> {
-        let ValueDef::Phi { block, args } = &self.f.values[u].def else {
-            return None;
-        };
-        if *block != header {
-            return None;
-        }
-        let preds = &self.f.blocks[header].preds;
-        let entry = preds.iter().position(|&p| p == preheader)?;
-        let step = match self.def_kind(self.root(args[1 - entry]))? {
+        let (first, next) = self.loop_phi(u, header, preheader)?;
+        let step = match self.def_kind(next)? {
             InstKind::Binary(BinaryOp::IAdd, x, s) | InstKind::Binary(BinaryOp::IAdd, s, x)
                 if self.root(*x) == u =>
             {
@@ -497,7 +500,7 @@ impl<'a> Analysis<'a> {
             }
             _ => return None,
         };
-        Some((self.root(args[entry]), step))
+        Some((first, step))
     }
 
     /// `u cmp m` (`<` or `<=`) implies `u < len(array)`.
@@ -556,12 +559,7 @@ impl<'a> Analysis<'a> {
         // The accesses before the first barrier that index with u or v.
         let mut start: Vec<(Inst, Value, Value)> = Vec::new();
         for &inst in &self.f.blocks[body].insts {
-            let access = match &self.f.insts[inst].kind {
-                InstKind::ArrayGet { array, index } | InstKind::ArraySet { array, index, .. } => {
-                    Some((self.root(*array), self.root(*index)))
-                }
-                _ => None,
-            };
+            let access = self.access(inst);
             match access {
                 Some((array, index))
                     if (index == u || index == v) && self.defined_before(array, header) =>
@@ -603,19 +601,10 @@ impl<'a> Analysis<'a> {
                     runs_to: None,
                 });
             }
-            for x in [u, v] {
-                let bodies = self.loop_covered.entry((array, x)).or_default();
-                if !bodies.contains(&body) {
-                    bodies.push(body);
-                }
-            }
+            self.cover(array, u, body);
+            self.cover(array, v, body);
         }
-        if !checks.is_empty() {
-            self.entry_checks
-                .entry(preheader)
-                .or_default()
-                .extend(checks);
-        }
+        self.add_entry_checks(preheader, checks);
     }
 
     /// The value `v` stands for, looking through copies (`-O0`).
