@@ -178,7 +178,8 @@ struct Translator<'a, 'b, M: Module> {
     /// Position in reverse post-order: an edge to a block at or before its
     /// source is a loop's back edge (Toy's CFGs are reducible).
     rpo_index: SecondaryMap<ir::Block, usize>,
-    /// Which bounds checks `ir::bounds` proved redundant or grouped.
+    /// Which bounds checks `ir::bounds` proved redundant, grouped, or
+    /// moved to loop entries.
     checks: Cow<'a, CheckPlan>,
     /// Flags of array element accesses and of global cell accesses.
     elements: MemFlagsData,

@@ -18,38 +18,38 @@
 //! phis and `x + 1` where `x < bound` holds (so the add cannot wrap): the
 //! loop counter `phi(0, i + 1)` qualifies by induction.
 //!
-//! 4. the access `a[u]` or `a[v]` lies in the body of a loop `while u < v`
-//!    whose `u` only grows and `v` only shrinks (by constant steps), and
-//!    the body's first block reads both `a[u]` and `a[v]` before anything
-//!    that prints, calls or can fail otherwise (the flips of fannkuch).
-//!    Every iteration's `u` and `v` lie between their values on entry, and
-//!    the first iteration reads `a` at both, so the two accesses are
-//!    checked once, on entry to the loop (when it is entered), in the
-//!    order of the first iteration and reporting what it would have.
+//! Some of the checks that remain can run *earlier* than their access:
+//! a program stops at its first failing check, and what it did before
+//! (arithmetic, array stores) cannot be seen afterwards — only its output
+//! can. So a check may move up past anything that neither prints, nor
+//! calls a function that is not [quiet](is_quiet), nor can fail, if it
+//! then reports exactly what the original would have. Checked once on
+//! entry to a loop (at the end of its preheader, when the loop runs):
 //!
-//! 5. the access `a[u]` lies in the body of a loop `while u < m` (or
-//!    `u <= m`) where `m` keeps `u` below `a`'s length (`m` is `len(a)`
-//!    or its allocated length; for `<=`, one less than that), `u` grows
-//!    by a step that cannot make it wrap, and the body's first block
-//!    reads `a[u]` before anything observable: checked once on entry, for
-//!    the first iteration (the sieve's `while j <= n { c[j] = true; j += i; }`).
+//! 4. `a[u]` and `a[v]` in a loop `while u < v` whose `u` only grows and
+//!    `v` only shrinks (by constant steps), when the body's first block
+//!    reads both before anything else: every iteration's `u` and `v` lie
+//!    between their values on entry, where the first iteration reads `a`,
+//!    so its two checks, in its order, cover the loop (fannkuch's flips);
+//! 5. `a[u]` in a loop `while u < m` (or `u <= m`) where `m` keeps `u`
+//!    below `a`'s length (`m` is `len(a)` or its allocated length; for
+//!    `<=`, one less), `u` grows by a step that cannot make it wrap, and
+//!    the body's first block reads `a[u]` before anything else: the first
+//!    iteration's check covers the loop (the sieve's
+//!    `while j <= n { c[j] = true; j += i; }`, `j` starting at `i * i`);
+//! 6. `a[u]` in a loop `for u in u0..m` (steps of one) with no exit but
+//!    its header, no inner loop, and nothing else in it that could stop
+//!    it or be seen, one such access in every iteration: the loop runs to
+//!    its end or stops at the first `u` outside `a` — `u0`, or else
+//!    `len(a)` if `m` exceeds it — so one check decides which and reports
+//!    that index (matmul's `for j in 0..n { ci[j] += aik * bk[j]; }`).
 //!
-//! 6. the access `a[u]` lies in a loop `for u in u0..m` (`u` steps by
-//!    one) with no exit but its header, no inner loop, and nothing that
-//!    prints, calls or can fail but accesses `a[u]` of one array, one of
-//!    them in every iteration: the loop runs to its end or stops at the
-//!    first `u` out of bounds, so one check on entry decides which, and
-//!    reports that index (matmul's `for j in 0..n { ci[j] += aik * bk[j]; }`).
-//!
-//! The checks that remain are *grouped* where that cannot be observed: a
-//! run of constant-index accesses in one block (`b[0] … c[6] … b[3]`)
-//! with nothing between them that prints, calls, or can fail otherwise is
-//! checked once, at its first access, against the largest index per array.
-//! Should that fail, the group's cold path reports the access that would
-//! have failed first, so the program stops with the same message; what it
-//! skipped (arithmetic, array stores) is unobservable once it has stopped.
-//! Only the REPL, where arrays outlive a failed entry, must not use groups
-//! or checks on loop entry.
+//! And *grouped*: a run of constant-index accesses in one block
+//! (`b[0] … c[6] … b[3]`) with nothing between them that could stop the
+//! program or be seen is checked once, at its first access, against the
+//! largest index per array; the group's cold path reports the access that
+//! would have failed first. Only the REPL, where arrays outlive a failed
+//! entry, must not check early.
 
 use super::dom::DomTree;
 use super::*;
