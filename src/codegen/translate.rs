@@ -481,13 +481,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     }
 
     fn binary(&mut self, op: BinaryOp, a: ir::Value, b: ir::Value, loc: SrcLoc) -> cl::Value {
-        if let Some(v) = self.divisibility_test(op, a, b) {
-            return v;
-        }
-        if let Some(v) = self.exact_halving(op, a, b) {
-            return v;
-        }
-        if let Some(v) = self.multiply_by_shift_and_add(op, a, b) {
+        let cheaper = self
+            .divisibility_test(op, a, b)
+            .or_else(|| self.exact_halving(op, a, b))
+            .or_else(|| self.multiply_by_shift_and_add(op, a, b));
+        if let Some(v) = cheaper {
             return v;
         }
         let divisor = crate::ir::semantics::Const::Int;
@@ -541,16 +539,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         if self.f.constant(b) != Some(Const::Int(0)) {
             return None;
         }
-        let ValueDef::Inst(rem) = self.f.values[a].def else {
-            return None;
-        };
-        let InstKind::Binary(BinaryOp::IRem, x, m) = self.f.insts[rem].kind else {
-            return None;
-        };
-        let Some(Const::Int(m)) = self.f.constant(m) else {
-            return None;
-        };
-        if m <= 0 || m & (m - 1) != 0 {
+        let (x, m) = self.remainder_by_constant(a)?;
+        if !(m as u64).is_power_of_two() {
             return None;
         }
         let x = self.val(x);
@@ -566,7 +556,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let (BinaryOp::IDiv, Some(Const::Int(d))) = (op, self.f.constant(b)) else {
             return None;
         };
-        if d <= 1 || d & (d - 1) != 0 || !self.known_multiple(a, d) {
+        if d <= 1 || !(d as u64).is_power_of_two() || !self.known_multiple(a, d) {
             return None;
         }
         let x = self.val(a);
@@ -603,20 +593,33 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         false
     }
 
-    /// `cond` as `x % m cmp 0` with a constant `m`: `(cmp, x, m)`.
+    /// `cond` as `x % m cmp 0` with a constant `m > 0`: `(cmp, x, m)`.
     fn remainder_test(&self, cond: ir::Value) -> Option<(Cmp, ir::Value, i64)> {
-        let def = |v: ir::Value| match self.f.values[v].def {
-            ValueDef::Inst(i) => Some(&self.f.insts[i].kind),
+        let InstKind::Binary(BinaryOp::ICmp(cmp), rem, zero) = *self.def_kind(cond)? else {
+            return None;
+        };
+        if self.f.constant(zero) != Some(Const::Int(0)) {
+            return None;
+        }
+        let (x, m) = self.remainder_by_constant(rem)?;
+        Some((cmp, x, m))
+    }
+
+    /// `v` as `x % m` with a constant `m > 0`: `(x, m)`.
+    fn remainder_by_constant(&self, v: ir::Value) -> Option<(ir::Value, i64)> {
+        let InstKind::Binary(BinaryOp::IRem, x, m) = *self.def_kind(v)? else {
+            return None;
+        };
+        match self.f.constant(m) {
+            Some(Const::Int(m)) if m > 0 => Some((x, m)),
             _ => None,
-        };
-        let InstKind::Binary(BinaryOp::ICmp(cmp), rem, zero) = *def(cond)? else {
-            return None;
-        };
-        let InstKind::Binary(BinaryOp::IRem, x, m) = *def(rem)? else {
-            return None;
-        };
-        match (self.f.constant(zero), self.f.constant(m)) {
-            (Some(Const::Int(0)), Some(Const::Int(m))) if m > 0 => Some((cmp, x, m)),
+        }
+    }
+
+    fn def_kind(&self, v: ir::Value) -> Option<&'a InstKind> {
+        let f = self.f;
+        match f.values[v].def {
+            ValueDef::Inst(i) => Some(&f.insts[i].kind),
             _ => None,
         }
     }

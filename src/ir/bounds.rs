@@ -79,18 +79,29 @@ pub fn is_quiet(f: &Function) -> bool {
         return false;
     };
     let data = &f.blocks[block];
-    let quiet_inst = |inst: Inst| match &f.insts[inst].kind {
-        InstKind::Call(..)
-        | InstKind::Print(_)
-        | InstKind::NewArray { .. }
-        | InstKind::ArrayGet { .. }
-        | InstKind::ArraySet { .. } => false,
-        InstKind::Binary(op, _, d) if op.can_fail() => {
-            matches!(f.constant(*d), Some(semantics::Const::Int(d)) if d != 0)
-        }
-        _ => true,
+    let constant = |v: Value| match f.constant(v) {
+        Some(semantics::Const::Int(n)) => Some(n),
+        _ => None,
+    };
+    let quiet_inst = |inst: Inst| {
+        let kind = &f.insts[inst].kind;
+        !is_access(kind) && is_quiet_kind(kind, constant, &[])
     };
     matches!(data.term, Some(Terminator::Return(_))) && data.insts.iter().all(|&i| quiet_inst(i))
+}
+
+/// Whether an instruction other than an array access neither prints, nor
+/// calls a function not `quiet` (by `FuncRef`), nor can fail; `constant`
+/// reads an integer constant operand.
+fn is_quiet_kind(kind: &InstKind, constant: impl Fn(Value) -> Option<i64>, quiet: &[bool]) -> bool {
+    match kind {
+        InstKind::Binary(op, _, divisor) if op.can_fail() => {
+            constant(*divisor).is_some_and(|d| d != 0)
+        }
+        InstKind::Call(func, _) => quiet.get(*func as usize) == Some(&true),
+        InstKind::Print(_) | InstKind::NewArray { .. } => false,
+        _ => true,
+    }
 }
 
 /// How each array access of a function is checked.
@@ -98,24 +109,24 @@ pub fn is_quiet(f: &Function) -> bool {
 pub struct CheckPlan {
     /// Proven in bounds: no check at all.
     pub proven: SecondaryMap<Inst, bool>,
-    /// Checked ahead of time: by its group, or on entry to its loop (rule
-    /// 4); the check is there only where groups and entry checks are used.
+    /// Checked ahead of time: by its group, or on entry to its loop (rules
+    /// 4–6); the check is there only where groups and entry checks are used.
     pub covered: SecondaryMap<Inst, bool>,
     /// At the first access of each group: every access of the group, in
     /// program order.
     pub groups: HashMap<Inst, Vec<GroupedAccess>>,
-    /// At the end of a loop's preheader: the checks of its first
-    /// iteration (rule 4), in order.
+    /// At the end of a loop's preheader: the checks run on entry (rules
+    /// 4–6), in order.
     pub entry_checks: HashMap<Block, Vec<EntryCheck>>,
 }
 
-/// A check run on entry to a loop `while u < v`, for its first iteration.
+/// A check run on entry to a loop (rules 4–6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EntryCheck {
     /// The access whose message is reported.
     pub inst: Inst,
     pub array: Value,
-    /// The index in the first iteration (`u` or `v` on entry).
+    /// The index the first iteration accesses (`u` or `v` on entry).
     pub index: Value,
     /// The loop runs, and the check applies, only if `a cmp b` (signed)
     /// holds on entry.
@@ -143,12 +154,12 @@ pub fn plan_checks(f: &Function, quiet: &[bool]) -> CheckPlan {
     if !f.insts.iter().any(|(_, d)| is_access(&d.kind)) {
         return plan;
     }
-    let a = Analysis::new(f, quiet);
+    let mut a = Analysis::new(f, quiet);
     a.walk_dominator_tree(&mut plan);
-    plan.entry_checks = a.entry_checks.clone();
     for &b in &f.layout {
         a.group_checks(b, &mut plan);
     }
+    plan.entry_checks = std::mem::take(&mut a.entry_checks);
     plan
 }
 
@@ -176,8 +187,8 @@ struct Analysis<'a> {
     /// index → blocks entered only when `index < something`.
     bounded: HashMap<Value, Vec<Block>>,
     non_negative: SecondaryMap<Value, bool>,
-    /// Rule 4: `(array, index)` → loop bodies (their first blocks) where
-    /// the entry checks cover the access.
+    /// Rules 4–6: `(array, index)` → loop bodies (their first blocks)
+    /// where the entry checks cover the access.
     loop_covered: HashMap<(Value, Value), Vec<Block>>,
     entry_checks: HashMap<Block, Vec<EntryCheck>>,
 }
@@ -241,22 +252,19 @@ impl<'a> Analysis<'a> {
             return Some((Motion::Invariant, v));
         }
         let (first, next) = self.loop_phi(v, header, preheader)?;
-        let step = |c: Value| {
+        let small = |c: Value| {
             self.int_constant(c)
-                .filter(|&c| (1..=MAX_STEP).contains(&c))
+                .is_some_and(|c| (1..=MAX_STEP).contains(&c))
         };
-        let motion = match self.def_kind(next)? {
-            InstKind::Binary(BinaryOp::IAdd, x, c) | InstKind::Binary(BinaryOp::IAdd, c, x)
-                if self.root(*x) == v && step(*c).is_some() =>
-            {
-                Motion::Grows
+        if self.added_step(next, v).is_some_and(small) {
+            return Some((Motion::Grows, first));
+        }
+        match self.def_kind(next)? {
+            InstKind::Binary(BinaryOp::ISub, x, c) if self.root(*x) == v && small(*c) => {
+                Some((Motion::Shrinks, first))
             }
-            InstKind::Binary(BinaryOp::ISub, x, c) if self.root(*x) == v && step(*c).is_some() => {
-                Motion::Shrinks
-            }
-            _ => return None,
-        };
-        Some((motion, first))
+            _ => None,
+        }
     }
 
     /// A phi `v` of the loop `header` as its value on entry through
@@ -295,14 +303,9 @@ impl<'a> Analysis<'a> {
                 .iter()
                 .any(|&p| p != preheader && self.dom.dominates(body, p));
             let jumps_in = self.f.blocks[preheader].term == Some(Terminator::Jump(header));
-            let (u, v, cmp) = match self.def_kind(self.root(*cond)) {
-                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Lt), u, v)) => (*u, *v, Cmp::Lt),
-                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Gt), v, u)) => (*u, *v, Cmp::Lt),
-                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Le), u, v)) => (*u, *v, Cmp::Le),
-                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Ge), v, u)) => (*u, *v, Cmp::Le),
-                _ => continue,
+            let Some((u, cmp, v)) = self.upper_bound_test(*cond) else {
+                continue;
             };
-            let (u, v) = (self.root(u), self.root(v));
             let quiet_header = self.f.blocks[header]
                 .insts
                 .iter()
@@ -431,41 +434,36 @@ impl<'a> Analysis<'a> {
         else {
             return;
         };
-        let region: Vec<Block> = self
-            .f
-            .layout
-            .iter()
-            .copied()
-            .filter(|&b| self.dom.dominates(body, b))
-            .collect();
-        let mut target: Option<(Value, Inst)> = None;
+        let Some(region) = self.loop_blocks(header, body, latch) else {
+            return;
+        };
+        let mut array = None;
+        // The accesses a[u], by block, in order within each block.
+        let mut accesses: Vec<(Block, Inst)> = Vec::new();
         for &b in &region {
-            let block = &self.f.blocks[b];
-            let Some(term) = &block.term else {
+            let Some(term) = &self.f.blocks[b].term else {
                 return;
             };
-            if matches!(term, Terminator::Return(_) | Terminator::Unreachable) {
-                return;
-            }
-            // Only the back edge leaves the region, and none within it.
+            // Only the back edge leaves the loop, and none within it.
             let stays = term.successors().iter().all(|&s| {
                 (s == header && b == latch)
-                    || (self.dom.dominates(body, s) && !self.dom.dominates(s, b))
+                    || (region.binary_search(&s).is_ok() && !self.dom.dominates(s, b))
             });
             if !stays {
                 return;
             }
-            for &inst in &block.insts {
+            for &inst in &self.f.blocks[b].insts {
                 let access = self.access(inst);
                 match access {
-                    Some((array, index)) if self.in_bounds_by_facts(array, index, b) => {}
-                    Some((array, index)) if index == u && self.defined_before(array, header) => {
-                        match target {
-                            Some((a, _)) if a != array => return,
-                            Some(_) => {}
-                            None if self.dom.dominates(b, latch) => target = Some((array, inst)),
-                            None => return,
+                    // Proven already, or covered by rule 5's check.
+                    Some((array, index))
+                        if self.in_bounds_by_facts(array, index, b)
+                            || self.guarded(self.loop_covered.get(&(array, index)), b) => {}
+                    Some((a, index)) if index == u && self.defined_before(a, header) => {
+                        if *array.get_or_insert(a) != a {
+                            return;
                         }
+                        accesses.push((b, inst));
                     }
                     _ => {
                         if !matches!(self.group_role(inst, None), GroupRole::Transparent) {
@@ -475,7 +473,12 @@ impl<'a> Analysis<'a> {
                 }
             }
         }
-        let Some((array, inst)) = target else {
+        // The access every iteration runs first: in a block that runs in
+        // every iteration and before all the others' blocks.
+        let first = accesses.iter().find(|&&(b, _)| {
+            self.dom.dominates(b, latch) && accesses.iter().all(|&(c, _)| self.dom.dominates(b, c))
+        });
+        let (Some(array), Some(&(_, inst))) = (array, first) else {
             return;
         };
         self.cover(array, u, body);
@@ -489,18 +492,45 @@ impl<'a> Analysis<'a> {
         self.add_entry_checks(preheader, vec![check]);
     }
 
+    /// The blocks of the loop entered through `body` (all reach `latch`
+    /// without passing `header`), found backwards from the latch, in
+    /// layout (creation, so program) order; `None` if one of them is not
+    /// dominated by `body`. Returns and exits have no path to the latch:
+    /// the caller sees them as edges out.
+    fn loop_blocks(&self, header: Block, body: Block, latch: Block) -> Option<Vec<Block>> {
+        let mut blocks: FxHashSet<Block> = [latch].into_iter().collect();
+        let mut work = vec![latch];
+        while let Some(b) = work.pop() {
+            if !self.dom.dominates(body, b) {
+                return None;
+            }
+            for &p in &self.f.blocks[b].preds {
+                if p != header && blocks.insert(p) {
+                    work.push(p);
+                }
+            }
+        }
+        let mut blocks: Vec<Block> = blocks.into_iter().collect();
+        blocks.sort_unstable();
+        Some(blocks)
+    }
+
     /// `(u0, step)` of a header phi `u = phi(u0, u + step)`.
     fn step_of(&self, u: Value, header: Block, preheader: Block) -> Option<(Value, Value)> {
         let (first, next) = self.loop_phi(u, header, preheader)?;
-        let step = match self.def_kind(next)? {
+        Some((first, self.added_step(next, u)?))
+    }
+
+    /// `s` if `next` is `v + s` (or `s + v`).
+    fn added_step(&self, next: Value, v: Value) -> Option<Value> {
+        match self.def_kind(next)? {
             InstKind::Binary(BinaryOp::IAdd, x, s) | InstKind::Binary(BinaryOp::IAdd, s, x)
-                if self.root(*x) == u =>
+                if self.root(*x) == v =>
             {
-                self.root(*s)
+                Some(self.root(*s))
             }
-            _ => return None,
-        };
-        Some((first, step))
+            _ => None,
+        }
     }
 
     /// `u cmp m` (`<` or `<=`) implies `u < len(array)`.
@@ -653,15 +683,28 @@ impl<'a> Analysis<'a> {
             if self.f.blocks[*then_block].preds.len() != 1 {
                 continue;
             }
-            let (i, m) = match self.def_kind(self.root(*cond)) {
-                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Lt), i, m)) => (*i, *m),
-                Some(InstKind::Binary(BinaryOp::ICmp(Cmp::Gt), m, i)) => (*i, *m),
-                _ => continue,
+            let Some((i, Cmp::Lt, m)) = self.upper_bound_test(*cond) else {
+                continue;
             };
-            let (i, bound) = (self.root(i), self.bound_of(m));
+            let bound = self.bound_of(m);
             self.guards.entry((i, bound)).or_default().push(*then_block);
             self.bounded.entry(i).or_default().push(*then_block);
         }
+    }
+
+    /// `cond` as `i < m` or `i <= m` (also written `m > i`, `m >= i`):
+    /// the roots of `i` and `m`, and `Lt` or `Le`.
+    fn upper_bound_test(&self, cond: Value) -> Option<(Value, Cmp, Value)> {
+        let InstKind::Binary(BinaryOp::ICmp(cmp), a, b) = self.def_kind(self.root(cond))? else {
+            return None;
+        };
+        let (i, cmp, m) = match cmp {
+            Cmp::Lt | Cmp::Le => (a, *cmp, b),
+            Cmp::Gt => (b, Cmp::Lt, a),
+            Cmp::Ge => (b, Cmp::Le, a),
+            Cmp::Eq | Cmp::Ne => return None,
+        };
+        Some((self.root(*i), cmp, self.root(*m)))
     }
 
     fn guarded(&self, blocks: Option<&Vec<Block>>, at: Block) -> bool {
@@ -772,19 +815,10 @@ impl<'a> Analysis<'a> {
                     None => GroupRole::Barrier,
                 }
             }
-            InstKind::Binary(op, _, divisor) if op.can_fail() => {
-                match self.int_constant(*divisor) {
-                    Some(d) if d != 0 => GroupRole::Transparent,
-                    _ => GroupRole::Barrier,
-                }
-            }
-            InstKind::Call(func, _) if self.quiet.get(*func as usize) == Some(&true) => {
+            kind if is_quiet_kind(kind, |v| self.int_constant(v), self.quiet) => {
                 GroupRole::Transparent
             }
-            InstKind::Call(..) | InstKind::Print(_) | InstKind::NewArray { .. } => {
-                GroupRole::Barrier
-            }
-            _ => GroupRole::Transparent,
+            _ => GroupRole::Barrier,
         }
     }
 
