@@ -102,7 +102,7 @@ fn loop_phi_is_completed_when_the_header_is_sealed() {
         "x and y got proxy phis in the unsealed header"
     );
     assert_eq!(f.counts().0, 1, "only x's phi survives");
-    assert!(matches!(f.values[out].def, ValueDef::Phi { .. }));
+    assert!(matches!(f.values[out].def, ValueDef::Phi(_)));
 }
 
 /// An irreducible CFG (two blocks entered from outside that jump to each
@@ -132,7 +132,7 @@ fn irreducible_cfg_verifies() {
     verify_function(&f).unwrap();
     assert!(matches!(
         f.values[lv].def,
-        ValueDef::Phi { .. } | ValueDef::Alias(_)
+        ValueDef::Phi(_) | ValueDef::Alias(_)
     ));
 }
 
@@ -165,4 +165,50 @@ fn algorithm_5_removes_redundant_phis_of_an_irreducible_loop() {
     assert_eq!(f.counts().0, 0, "every phi was redundant");
     assert_eq!(stats.phis_removed_scc, 3, "{stats:?}");
     assert!(matches!(f.blocks[exit].term, Some(jitrun::ir::Terminator::Return(Some(v))) if v == p));
+}
+
+/// A block that defines more variables than it keeps in its own short
+/// list moves them to the shared table: every variable must still read
+/// back its own value there, in its successors, and through a join.
+#[test]
+fn many_variables_in_one_block_keep_their_values() {
+    const N: usize = 40;
+    let mut b = int_param_builder(1);
+    let p = b.params()[0];
+    let vars: Vec<_> = (0..N).map(|_| b.declare_var(Ty::Int)).collect();
+    let consts: Vec<Value> = (0..N)
+        .map(|k| {
+            b.ins(InstKind::IConst(k as i64), Some(Ty::Int), SrcLoc::default())
+                .unwrap()
+        })
+        .collect();
+    for (&var, &c) in vars.iter().zip(&consts) {
+        b.write_variable(var, c);
+    }
+    // Overwrite every other variable after the block has spilled.
+    for (k, &var) in vars.iter().enumerate().step_by(2) {
+        let v = binary(&mut b, BinaryOp::IAdd, consts[k], p, Ty::Int);
+        b.write_variable(var, v);
+    }
+    let after_writes: Vec<Value> = vars.iter().map(|&v| b.read_variable(v)).collect();
+    for (k, &v) in after_writes.iter().enumerate() {
+        assert_eq!(v == consts[k], k % 2 == 1, "variable {k} in its own block");
+    }
+    let cond = binary(&mut b, BinaryOp::ICmp(Cmp::Gt), p, consts[0], Ty::Bool);
+    let (then_b, join) = (b.create_block(), b.create_block());
+    b.branch(cond, then_b, join);
+    b.seal_block(then_b);
+    b.switch_to_block(then_b);
+    b.write_variable(vars[1], p);
+    b.jump(join);
+    b.seal_block(join);
+    b.switch_to_block(join);
+    let at_join: Vec<Value> = vars.iter().map(|&v| b.read_variable(v)).collect();
+    for (k, &v) in at_join.iter().enumerate().filter(|&(k, _)| k != 1) {
+        assert_eq!(v, after_writes[k], "variable {k} at the join");
+    }
+    b.ret(Some(at_join[1]));
+    let (f, _) = b.finish();
+    verify_function(&f).unwrap();
+    assert_eq!(f.phi_args(at_join[1]), &[after_writes[1], p]);
 }

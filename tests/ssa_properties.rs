@@ -311,7 +311,7 @@ fn same_behaviour(cfg: &Cfg, built: &Built, seed: u64) -> Result<(), String> {
                 InstKind::IConst(c) => Ok(c),
                 ref k => Err(format!("{v} is {k:?}")),
             },
-            ValueDef::Phi { .. } => phis
+            ValueDef::Phi(_) => phis
                 .get(&v)
                 .copied()
                 .ok_or(format!("phi {v} read before set")),

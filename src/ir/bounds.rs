@@ -232,7 +232,7 @@ impl<'a> Analysis<'a> {
     fn def_block(&self, v: Value) -> Option<Block> {
         match self.f.values[self.f.resolve(v)].def {
             ValueDef::Inst(inst) => self.block_of[inst],
-            ValueDef::Phi { block, .. } => Some(block),
+            ValueDef::Phi(p) => Some(self.f.phis[p].block),
             ValueDef::Param(_) | ValueDef::Undef => Some(self.f.entry()),
             ValueDef::Alias(_) => None,
         }
@@ -270,9 +270,10 @@ impl<'a> Analysis<'a> {
     /// A phi `v` of the loop `header` as its value on entry through
     /// `preheader` and its value from the latch (roots of both).
     fn loop_phi(&self, v: Value, header: Block, preheader: Block) -> Option<(Value, Value)> {
-        let ValueDef::Phi { block, args } = &self.f.values[v].def else {
+        let ValueDef::Phi(p) = self.f.values[v].def else {
             return None;
         };
+        let PhiData { block, args } = &self.f.phis[p];
         if *block != header {
             return None;
         }
@@ -738,7 +739,7 @@ impl<'a> Analysis<'a> {
                 continue;
             }
             let operands = match &data.def {
-                ValueDef::Phi { args, .. } => Some(args.iter().map(|&a| self.root(a)).collect()),
+                &ValueDef::Phi(p) => Some(f.phis[p].args.iter().map(|&a| self.root(a)).collect()),
                 ValueDef::Inst(_) => match self.def_kind(v) {
                     Some(InstKind::IConst(n)) if *n >= 0 => Some(Vec::new()),
                     Some(InstKind::ArrayLen(_)) => Some(Vec::new()),

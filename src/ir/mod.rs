@@ -31,6 +31,13 @@ crate::entity!(
     Block,
     "b"
 );
+crate::entity!(
+    /// A phi's operands and block, kept apart from its value's
+    /// [`ValueData`] so that every value stays small (most values are not
+    /// phis, and construction writes hundreds of thousands of them).
+    Phi,
+    "phi"
+);
 
 /// Types of SSA values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -348,16 +355,21 @@ pub struct BlockData {
 pub enum ValueDef {
     Param(u32),
     Inst(Inst),
-    /// One operand per predecessor of `block`.
-    Phi {
-        block: Block,
-        args: SmallVec<[Value; 2]>,
-    },
+    /// A phi; its block and operands are in [`Function::phis`].
+    Phi(Phi),
     /// A value that is never defined on any path (Braun et al. Alg. 3's
     /// `Undef`); becomes zero.
     Undef,
     /// A removed phi, replaced by another value. Gone after construction.
     Alias(Value),
+}
+
+/// A phi's block and its operands, one per predecessor of `block`, in the
+/// order of `BlockData::preds`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhiData {
+    pub block: Block,
+    pub args: SmallVec<[Value; 2]>,
 }
 
 #[derive(Clone, Debug)]
@@ -374,6 +386,9 @@ pub struct Function {
     pub blocks: Arena<Block, BlockData>,
     pub insts: Arena<Inst, InstData>,
     pub values: Arena<Value, ValueData>,
+    /// Every phi ever placed, removed ones included (their values are
+    /// `Alias`es then).
+    pub phis: Arena<Phi, PhiData>,
     /// The blocks that hold code, in creation order; the first is the entry.
     pub layout: Vec<Block>,
 }
@@ -387,6 +402,7 @@ impl Function {
             blocks: Arena::new(),
             insts: Arena::new(),
             values: Arena::new(),
+            phis: Arena::new(),
             layout: Vec::new(),
         }
     }
@@ -413,10 +429,22 @@ impl Function {
     }
 
     pub fn phi_args(&self, phi: Value) -> &[Value] {
-        match &self.values[phi].def {
-            ValueDef::Phi { args, .. } => args,
+        match self.values[phi].def {
+            ValueDef::Phi(p) => &self.phis[p].args,
             _ => &[],
         }
+    }
+
+    /// The block of phi `v`, if `v` is a (live) phi.
+    pub fn phi_block(&self, v: Value) -> Option<Block> {
+        match self.values[v].def {
+            ValueDef::Phi(p) => Some(self.phis[p].block),
+            _ => None,
+        }
+    }
+
+    pub fn is_phi(&self, v: Value) -> bool {
+        matches!(self.values[v].def, ValueDef::Phi(_))
     }
 
     /// The value `v` stands for, following the replacements of removed phis.
@@ -430,7 +458,7 @@ impl Function {
     /// Replaces a removed phi by another value everywhere it is used
     /// (after the phi's definition became `Alias(by)`).
     pub fn remove_phi(&mut self, phi: Value, by: Value) {
-        if let ValueDef::Phi { block, .. } = self.values[phi].def {
+        if let Some(block) = self.phi_block(phi) {
             self.blocks[block].phis.retain(|p| *p != phi);
         }
         self.values[phi].def = ValueDef::Alias(by);
@@ -454,8 +482,8 @@ impl Function {
                     .iter()
                     .map(|&a| self.resolve(a))
                     .collect();
-                if let ValueDef::Phi { args: a, .. } = &mut self.values[phi].def {
-                    *a = args;
+                if let ValueDef::Phi(p) = self.values[phi].def {
+                    self.phis[p].args = args;
                 }
             }
             if let Some(mut term) = self.blocks[b].term.take() {

@@ -104,7 +104,8 @@ impl<'a> Verifier<'a> {
         for &b in &f.layout {
             for &phi in &f.blocks[b].phis {
                 match &f.values[phi].def {
-                    ValueDef::Phi { block, args } => {
+                    &ValueDef::Phi(p) => {
+                        let PhiData { block, args } = &f.phis[p];
                         if *block != b {
                             return Err(format!("phi {phi} sits in {b} but belongs to {block}"));
                         }

@@ -8,7 +8,7 @@
 //! end (`ssa::lower`) is one client.
 //!
 //! * Algorithm 1 (local value numbering): [`SsaBuilder::write_variable`] and
-//!   [`SsaBuilder::read_variable`] through `current_def`.
+//!   [`SsaBuilder::read_variable`] through `BlockStates`.
 //! * Algorithm 2 (global value numbering): [`SsaBuilder::lookup`], with
 //!   operandless phis placed *before* recursing to break cycles. The
 //!   recursion runs on an explicit stack of frames, so a chain of 100 000
@@ -31,6 +31,7 @@ use super::peephole::{self, Simplified};
 use crate::entity::{EntityRef, SecondaryMap};
 use crate::ir::*;
 use rustc_hash::FxHashMap as HashMap;
+use smallvec::SmallVec;
 
 crate::entity!(
     /// A source variable of the program being translated (Braun et al.'s
@@ -81,6 +82,97 @@ struct LookupStacks {
     chain: Vec<Block>,
 }
 
+/// What the builder keeps per block while building: one entry per block,
+/// pushed when the block is created (flags and definitions side by side,
+/// so that a lookup touches one cache line per block).
+#[derive(Default)]
+struct BlockState {
+    /// Algorithm 1's `currentDef` for this block, unless `spilled`.
+    defs: SmallVec<[(Var, Value); 2]>,
+    /// The definitions moved to [`BlockStates::spilled_defs`].
+    spilled: bool,
+    sealed: bool,
+    laid_out: bool,
+    /// Marker mode (§3.3): while the block's frame is open in the current
+    /// lookup, 1 + the frame's index; 0 otherwise.
+    mark: u32,
+}
+
+/// [`BlockState`]s, and Algorithm 1's `currentDef` over them.
+///
+/// Most blocks define a handful of variables, so each block keeps a short
+/// list searched linearly — no hashing, and no table that grows and
+/// rehashes with the function (a `(var, block)` hash map was a fifth of
+/// the construction time of Ullrich's program). A block that comes to
+/// define many variables moves its entries to one shared hash map, so a
+/// block with thousands of variables does not make each read a long scan.
+#[derive(Default)]
+struct BlockStates {
+    states: Vec<BlockState>,
+    spilled_defs: HashMap<(Var, Block), Value>,
+}
+
+impl BlockStates {
+    /// Definitions a block keeps in its own list before spilling.
+    const SHORT_LIMIT: usize = 16;
+
+    fn def(&self, var: Var, block: Block) -> Option<Value> {
+        let state = &self.states[block.index()];
+        if state.spilled {
+            return self.spilled_defs.get(&(var, block)).copied();
+        }
+        let found = state.defs.iter().find(|(v, _)| *v == var);
+        found.map(|&(_, value)| value)
+    }
+
+    fn set_def(&mut self, var: Var, block: Block, value: Value) {
+        let state = &mut self.states[block.index()];
+        if state.spilled {
+            self.spilled_defs.insert((var, block), value);
+            return;
+        }
+        if let Some(entry) = state.defs.iter_mut().find(|(v, _)| *v == var) {
+            entry.1 = value;
+            return;
+        }
+        state.defs.push((var, value));
+        if state.defs.len() > Self::SHORT_LIMIT {
+            let defs = std::mem::take(&mut state.defs);
+            state.spilled = true;
+            let entries = defs.into_iter().map(|(v, value)| ((v, block), value));
+            self.spilled_defs.extend(entries);
+        }
+    }
+}
+
+impl std::ops::Index<Block> for BlockStates {
+    type Output = BlockState;
+    fn index(&self, block: Block) -> &BlockState {
+        &self.states[block.index()]
+    }
+}
+
+impl std::ops::IndexMut<Block> for BlockStates {
+    fn index_mut(&mut self, block: Block) -> &mut BlockState {
+        &mut self.states[block.index()]
+    }
+}
+
+/// What the builder keeps per phi while building.
+#[derive(Default)]
+struct PhiState {
+    /// The phi has all its operands (filled and checked once).
+    complete: bool,
+    /// Handed out by `read_variable`: only the removal of such a phi can
+    /// leave an alias in an instruction or terminator.
+    escaped: bool,
+    /// Indices of two operands proving the phi non-trivial (§3.1).
+    witness: Option<(u32, u32)>,
+    /// The phis using this one (Algorithm 3 re-checks them; only phis are
+    /// ever replaced, so users of other values are not kept).
+    users: Vec<Value>,
+}
+
 /// How global value numbering places phis at sealed joins.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SsaMode {
@@ -100,30 +192,17 @@ pub struct SsaBuilder {
     mode: SsaMode,
     current: Option<Block>,
     var_types: Vec<Ty>,
-    current_def: HashMap<(Var, Block), Value>,
-    sealed: SecondaryMap<Block, bool>,
-    laid_out: SecondaryMap<Block, bool>,
+    blocks: BlockStates,
     incomplete_phis: HashMap<Block, Vec<(Var, Value)>>,
-    /// Phis that have all their operands (filled and checked once).
-    phi_complete: SecondaryMap<Value, bool>,
-    /// For every phi, the phis using it (Algorithm 3 re-checks them; only
-    /// phis are ever replaced, so users of other values are not kept).
-    phi_users: SecondaryMap<Value, Vec<Value>>,
-    /// Phis handed out by `read_variable`: only their removal can leave
-    /// an alias in an instruction or terminator.
-    escaped: SecondaryMap<Value, bool>,
+    /// Per phi, in step with `func.phis`.
+    phi_states: Vec<PhiState>,
     /// Whether a removed phi had escaped, so that `finish` must rewrite
     /// operands (most removals happen before the phi is ever used).
     escaped_phi_removed: bool,
-    /// Indices of two operands proving a phi non-trivial (§3.1).
-    witnesses: SecondaryMap<Value, Option<(u32, u32)>>,
     /// Hash-consing table of pure instructions, per block.
     cse: HashMap<(Block, InstKind), Value>,
     stats: BuildStats,
     stacks: LookupStacks,
-    /// Marker mode (§3.3): for a block whose frame is open in the current
-    /// lookup, 1 + the frame's index; 0 otherwise.
-    marks: SecondaryMap<Block, u32>,
 }
 
 impl SsaBuilder {
@@ -136,19 +215,13 @@ impl SsaBuilder {
             mode: SsaMode::default(),
             current: None,
             var_types: Vec::new(),
-            current_def: HashMap::default(),
-            sealed: SecondaryMap::new(),
-            laid_out: SecondaryMap::new(),
+            blocks: BlockStates::default(),
             incomplete_phis: HashMap::default(),
-            phi_complete: SecondaryMap::new(),
-            phi_users: SecondaryMap::new(),
-            escaped: SecondaryMap::new(),
+            phi_states: Vec::new(),
             escaped_phi_removed: false,
-            witnesses: SecondaryMap::new(),
             cse: HashMap::default(),
             stats: BuildStats::default(),
             stacks: LookupStacks::default(),
-            marks: SecondaryMap::new(),
         };
         let entry = b.create_block();
         b.seal_block(entry);
@@ -182,6 +255,7 @@ impl SsaBuilder {
     }
 
     pub fn create_block(&mut self) -> Block {
+        self.blocks.states.push(BlockState::default());
         self.func.blocks.push(BlockData::default())
     }
 
@@ -203,8 +277,8 @@ impl SsaBuilder {
             self.current = None;
             return;
         }
-        if !self.laid_out[block] {
-            self.laid_out[block] = true;
+        if !self.blocks[block].laid_out {
+            self.blocks[block].laid_out = true;
             self.func.layout.push(block);
         }
         self.current = Some(block);
@@ -220,7 +294,7 @@ impl SsaBuilder {
     pub fn write_variable(&mut self, var: Var, value: Value) {
         let block = self.current();
         let value = self.resolve(value);
-        self.current_def.insert((var, block), value);
+        self.blocks.set_def(var, block, value);
     }
 
     pub fn read_variable(&mut self, var: Var) -> Value {
@@ -233,14 +307,14 @@ impl SsaBuilder {
             Some(v) => v,
             None => self.lookup(var, Some(block), None),
         };
-        if matches!(self.func.values[v].def, ValueDef::Phi { .. }) {
-            self.escaped[v] = true;
+        if let Some(p) = self.phi_of(v) {
+            self.phi_states[p.index()].escaped = true;
         }
         v
     }
 
     fn local_def(&mut self, var: Var, block: Block) -> Option<Value> {
-        let v = *self.current_def.get(&(var, block))?;
+        let v = self.blocks.def(var, block)?;
         Some(self.resolve(v))
     }
 
@@ -253,12 +327,14 @@ impl SsaBuilder {
 
     fn new_phi(&mut self, var: Var, block: Block) -> Value {
         let ty = self.var_types[var.index()];
+        let p = self.func.phis.push(PhiData {
+            block,
+            args: SmallVec::new(),
+        });
+        self.phi_states.push(PhiState::default());
         let phi = self.func.values.push(ValueData {
             ty,
-            def: ValueDef::Phi {
-                block,
-                args: Default::default(),
-            },
+            def: ValueDef::Phi(p),
         });
         self.func.blocks[block].phis.push(phi);
         self.stats.phis_created += 1;
@@ -267,12 +343,24 @@ impl SsaBuilder {
 
     fn append_phi_operand(&mut self, phi: Value, operand: Value) {
         let operand = self.resolve(operand);
-        if let ValueDef::Phi { args, .. } = &mut self.func.values[phi].def {
-            args.push(operand);
+        let p = self.phi_of(phi).expect("operands go to phis");
+        self.func.phis[p].args.push(operand);
+        if let Some(used) = self.phi_of(operand) {
+            self.phi_states[used.index()].users.push(phi);
         }
-        if matches!(self.func.values[operand].def, ValueDef::Phi { .. }) {
-            self.phi_users[operand].push(phi);
+    }
+
+    /// The phi entity of value `v`, if `v` is a live phi.
+    fn phi_of(&self, v: Value) -> Option<Phi> {
+        match self.func.values[v].def {
+            ValueDef::Phi(p) => Some(p),
+            _ => None,
         }
+    }
+
+    fn phi_state(&mut self, phi: Value) -> &mut PhiState {
+        let p = self.phi_of(phi).expect("a live phi");
+        &mut self.phi_states[p.index()]
     }
 
     /// `readVariableRecursive` (Algorithm 2) for a read in `block`, or
@@ -298,9 +386,10 @@ impl SsaBuilder {
     ) -> Value {
         let mut pending = block;
         if let Some(phi) = phi {
-            let ValueDef::Phi { block, .. } = self.func.values[phi].def else {
-                unreachable!("sealing completes phis only")
-            };
+            let block = self
+                .func
+                .phi_block(phi)
+                .expect("sealing completes phis only");
             stacks.frames.push(Frame {
                 phi: Some(phi),
                 block,
@@ -318,7 +407,7 @@ impl SsaBuilder {
             }
             if let Some(v) = found {
                 for b in stacks.chain.drain(walk_from..) {
-                    self.current_def.insert((var, b), v);
+                    self.blocks.set_def(var, b, v);
                 }
                 match stacks.frames.last_mut() {
                     None => return v,
@@ -337,7 +426,7 @@ impl SsaBuilder {
                     break;
                 }
                 let frame = stacks.frames.pop().expect("checked above");
-                self.marks[frame.block] = 0;
+                self.blocks[frame.block].mark = 0;
                 let v = self.complete_frame(
                     var,
                     frame.phi,
@@ -346,10 +435,10 @@ impl SsaBuilder {
                 );
                 stacks.operands.truncate(frame.operands_from);
                 if frame.write_result {
-                    self.current_def.insert((var, frame.block), v);
+                    self.blocks.set_def(var, frame.block, v);
                 }
                 for b in stacks.chain.drain(frame.chain_from..) {
-                    self.current_def.insert((var, b), v);
+                    self.blocks.set_def(var, b, v);
                 }
                 match stacks.frames.last_mut() {
                     None => return v,
@@ -385,7 +474,7 @@ impl SsaBuilder {
         for &op in operands {
             self.append_phi_operand(phi, op);
         }
-        self.phi_complete[phi] = true;
+        self.phi_state(phi).complete = true;
         self.try_remove_trivial_phi(phi)
     }
 
@@ -397,14 +486,14 @@ impl SsaBuilder {
             if let Some(v) = self.local_def(var, block) {
                 return Some(v);
             }
-            if !self.sealed[block] {
+            if !self.blocks[block].sealed {
                 // Incomplete CFG: a proxy phi, completed when sealing.
                 let phi = self.new_phi(var, block);
                 self.incomplete_phis
                     .entry(block)
                     .or_default()
                     .push((var, phi));
-                self.current_def.insert((var, block), phi);
+                self.blocks.set_def(var, block, phi);
                 return Some(phi);
             }
             let preds = &self.func.blocks[block].preds;
@@ -413,21 +502,21 @@ impl SsaBuilder {
                 block = preds[0];
                 continue;
             }
-            if let Some(open) = self.marks[block].checked_sub(1) {
+            if let Some(open) = self.blocks[block].mark.checked_sub(1) {
                 // Marker algorithm: the lookup came back to a marked block,
                 // so a phi is needed here after all, to break the cycle.
                 let phi = self.new_phi(var, block);
                 stacks.frames[open as usize].phi = Some(phi);
-                self.current_def.insert((var, block), phi);
+                self.blocks.set_def(var, block, phi);
                 return Some(phi);
             }
             let phi = if self.mode == SsaMode::Marker {
-                self.marks[block] = stacks.frames.len() as u32 + 1;
+                self.blocks[block].mark = stacks.frames.len() as u32 + 1;
                 None
             } else {
                 // Break potential cycles with an operandless phi.
                 let phi = self.new_phi(var, block);
-                self.current_def.insert((var, block), phi);
+                self.blocks.set_def(var, block, phi);
                 Some(phi)
             };
             stacks.frames.push(Frame {
@@ -444,10 +533,10 @@ impl SsaBuilder {
 
     /// Algorithm 4: no predecessors will be added to `block` any more.
     pub fn seal_block(&mut self, block: Block) {
-        if self.sealed[block] {
+        if self.blocks[block].sealed {
             return;
         }
-        self.sealed[block] = true;
+        self.blocks[block].sealed = true;
         // Mostly empty (only loop headers get incomplete phis): skip the
         // hash lookup then.
         if self.incomplete_phis.is_empty() {
@@ -467,8 +556,9 @@ impl SsaBuilder {
     /// differ from each other and from the phi; while they still do (after
     /// replacements), the check costs two lookups instead of a scan.
     fn trivial_value(&mut self, phi: Value) -> Option<Value> {
-        let args = self.func.phi_args(phi);
-        if let Some((i, j)) = self.witnesses[phi] {
+        let p = self.phi_of(phi).expect("a live phi");
+        let args = &self.func.phis[p].args;
+        if let Some((i, j)) = self.phi_states[p.index()].witness {
             let (a, b) = (
                 self.resolve(args[i as usize]),
                 self.resolve(args[j as usize]),
@@ -486,7 +576,7 @@ impl SsaBuilder {
             match same {
                 None => same = Some((k, op)),
                 Some((i, v)) if v != op => {
-                    self.witnesses[phi] = Some((i as u32, k as u32));
+                    self.phi_states[p.index()].witness = Some((i as u32, k as u32));
                     return None;
                 }
                 Some(_) => {}
@@ -507,26 +597,28 @@ impl SsaBuilder {
     /// Reroutes every use of `phi` to `same` and removes `phi`; returns the
     /// phis that used it (Algorithm 3's `users`).
     fn replace_phi(&mut self, phi: Value, same: Value) -> Vec<Value> {
-        let ValueDef::Phi { block, .. } = self.func.values[phi].def else {
-            unreachable!("only phis are replaced")
-        };
+        let p = self.phi_of(phi).expect("only phis are replaced");
+        let block = self.func.phis[p].block;
         self.func.values[phi].def = ValueDef::Alias(same);
         self.func.blocks[block].phis.retain(|p| *p != phi);
         self.stats.phis_removed_trivial += 1;
-        self.escaped_phi_removed |= *self.escaped.get(phi);
-        let mut users = self.phi_users.take(phi);
+        let state = &mut self.phi_states[p.index()];
+        self.escaped_phi_removed |= state.escaped;
+        let mut users = std::mem::take(&mut state.users);
         users.retain(|&u| u != phi);
         users.dedup();
         for &user in &users {
-            if let ValueDef::Phi { args, .. } = &mut self.func.values[user].def {
+            if let Some(u) = self.phi_of(user) {
+                let args = &mut self.func.phis[u].args;
                 for a in args.iter_mut().filter(|a| **a == phi) {
                     *a = same;
                 }
             }
         }
-        let same_is_phi = matches!(self.func.values[same].def, ValueDef::Phi { .. });
-        if same_is_phi && !users.is_empty() {
-            self.phi_users[same].extend(users.iter().copied());
+        if let Some(s) = self.phi_of(same).filter(|_| !users.is_empty()) {
+            self.phi_states[s.index()]
+                .users
+                .extend(users.iter().copied());
         }
         users
     }
@@ -540,8 +632,10 @@ impl SsaBuilder {
         };
         let mut work = self.replace_phi(phi, same);
         while let Some(user) = work.pop() {
-            let is_live_phi = matches!(self.func.values[user].def, ValueDef::Phi { .. });
-            if !is_live_phi || !self.phi_complete[user] {
+            let complete = self
+                .phi_of(user)
+                .is_some_and(|u| self.phi_states[u.index()].complete);
+            if !complete {
                 continue;
             }
             if let Some(s) = self.trivial_value(user) {

@@ -15,7 +15,7 @@
 //!   the procedure repeats on them.
 
 use crate::entity::SecondaryMap;
-use crate::ir::{Function, Value, ValueDef};
+use crate::ir::{Function, Value};
 
 /// Runs Algorithm 5 on a finished function; returns how many phis it removed.
 pub fn remove_redundant_phi_sccs(f: &mut Function) -> usize {
@@ -39,7 +39,7 @@ pub fn remove_redundant_phi_sccs(f: &mut Function) -> usize {
 }
 
 fn is_live_phi(f: &Function, v: Value) -> bool {
-    matches!(f.values[v].def, ValueDef::Phi { .. })
+    f.is_phi(v)
 }
 
 /// `processSCC`: returns the number of phis removed.
