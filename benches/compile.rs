@@ -11,7 +11,7 @@
 mod common;
 
 use common::{checked, kernels, speed_codegen, ssa_options};
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use jitrun::diag::LineIndex;
 use jitrun::driver::{compile, Emit, Options};
 
@@ -258,4 +258,10 @@ criterion_group!(
     compile_time_scales_linearly,
     emit_ssa_only
 );
-criterion_main!(benches);
+
+// `criterion_main!`, after the allocator setting the `jitrun` binary makes.
+fn main() {
+    jitrun::memory::keep_freed_memory();
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

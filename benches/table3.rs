@@ -64,6 +64,7 @@ fn run_ms(file: &Path, optimize: bool, runs: usize) -> f64 {
 }
 
 fn main() {
+    jitrun::memory::keep_freed_memory();
     let runs: usize = std::env::var("JITRUN_TABLE3_RUNS")
         .ok()
         .and_then(|s| s.parse().ok())

@@ -14,6 +14,7 @@ pub mod driver;
 pub mod entity;
 pub mod interp;
 pub mod ir;
+pub mod memory;
 pub mod repl;
 pub mod ssa;
 pub mod stats;

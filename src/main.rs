@@ -93,6 +93,7 @@ struct Cli {
 const THREAD_STACK: usize = 1 << 30;
 
 fn main() {
+    jitrun::memory::keep_freed_memory();
     let cli = Cli::parse();
     let worker = std::thread::Builder::new()
         .name("jitrun".into())
