@@ -64,7 +64,7 @@ struct Cli {
     verify: bool,
 
     /// How SSA construction places phis at joins
-    #[arg(long, value_enum, default_value = "braun")]
+    #[arg(long, value_enum, default_value = "marker")]
     ssa: SsaArg,
 
     /// Build SSA without the on-the-fly optimizations of Braun et al. §3.1

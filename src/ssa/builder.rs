@@ -178,11 +178,13 @@ struct PhiState {
 pub enum SsaMode {
     /// Algorithm 2: an operandless phi before recursing, removed again if
     /// trivial.
-    #[default]
     Braun,
     /// §3.3's marker algorithm: mark the block instead; place a phi only
     /// if the lookup cycles back to it or its predecessors disagree. No
-    /// temporary phis in acyclic regions.
+    /// temporary phis in acyclic regions. The default: the same SSA form,
+    /// built faster (Ullrich's program: 178 M instead of 223 M
+    /// instructions, no 100 000 phis placed and removed).
+    #[default]
     Marker,
 }
 
