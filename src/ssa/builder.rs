@@ -307,12 +307,53 @@ impl SsaBuilder {
     pub fn read_variable_in(&mut self, var: Var, block: Block) -> Value {
         let v = match self.local_def(var, block) {
             Some(v) => v,
-            None => self.lookup(var, Some(block), None),
+            None => match self.agreeing_predecessors(var, block) {
+                Some(v) => {
+                    self.blocks.set_def(var, block, v);
+                    v
+                }
+                None => self.lookup(var, Some(block), None),
+            },
         };
         if let Some(p) = self.phi_of(v) {
             self.phi_states[p.index()].escaped = true;
         }
         v
+    }
+
+    /// The marker algorithm's answer (§3.3) for the commonest join, without
+    /// its frames: `block` is sealed and every predecessor reaches a
+    /// definition of `var` within a few sealed single-predecessor blocks,
+    /// all the same value — so no phi is needed. `None` sends the read to
+    /// the full lookup (which also handles cycles: a walk that comes back
+    /// to `block` stops there, at a block with several predecessors).
+    /// Algorithm 2 (`SsaMode::Braun`) keeps its temporary phis.
+    fn agreeing_predecessors(&self, var: Var, block: Block) -> Option<Value> {
+        const MAX_WALK: usize = 8;
+        if self.mode != SsaMode::Marker || !self.blocks[block].sealed {
+            return None;
+        }
+        let mut same = None;
+        for &pred in &self.func.blocks[block].preds {
+            let mut b = pred;
+            let mut steps = 0;
+            let v = loop {
+                if let Some(v) = self.blocks.def(var, b) {
+                    break self.resolve(v);
+                }
+                let preds = &self.func.blocks[b].preds;
+                if !self.blocks[b].sealed || preds.len() != 1 || steps == MAX_WALK {
+                    return None;
+                }
+                b = preds[0];
+                steps += 1;
+            };
+            if same.is_some_and(|s| s != v) {
+                return None;
+            }
+            same = Some(v);
+        }
+        same
     }
 
     fn local_def(&mut self, var: Var, block: Block) -> Option<Value> {
