@@ -731,18 +731,14 @@ impl SsaBuilder {
 
     fn emit(&mut self, kind: InstKind, ty: Option<Ty>, loc: SrcLoc) -> Option<Value> {
         let block = self.current();
-        let inst = self.func.insts.push(InstData {
-            kind,
-            result: None,
-            loc,
-        });
+        let inst = Inst::new(self.func.insts.len());
         let result = ty.map(|ty| {
             self.func.values.push(ValueData {
                 ty,
                 def: ValueDef::Inst(inst),
             })
         });
-        self.func.insts[inst].result = result;
+        self.func.insts.push(InstData { kind, result, loc });
         self.func.blocks[block].insts.push(inst);
         result
     }
@@ -767,8 +763,17 @@ impl SsaBuilder {
 
     fn terminate(&mut self, term: Terminator) {
         let block = self.current();
-        for succ in term.successors() {
-            self.func.blocks[succ].preds.push(block);
+        match term {
+            Terminator::Jump(to) => self.func.blocks[to].preds.push(block),
+            Terminator::Branch {
+                then_block,
+                else_block,
+                ..
+            } => {
+                self.func.blocks[then_block].preds.push(block);
+                self.func.blocks[else_block].preds.push(block);
+            }
+            Terminator::Return(_) | Terminator::Unreachable => {}
         }
         self.func.blocks[block].term = Some(term);
         self.current = None;
