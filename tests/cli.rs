@@ -67,7 +67,7 @@ fn stats_json_is_one_object_per_function_then_phase_times() {
 
 #[test]
 fn stats_table_for_people() {
-    let run = run_source("stats.toy", LOOP, &["--stats"]);
+    let run = run_source("stats_table.toy", LOOP, &["--stats"]);
     assert_eq!(run.stdout, "45\n");
     assert!(run.stderr.starts_with("function"), "{}", run.stderr);
     assert!(
