@@ -153,7 +153,11 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
             optimize: opts.opt_level >= 1 && !opts.no_ssa_opt,
             mode: opts.ssa_mode,
         };
-        ssa::lower::lower_program(&checked, &lines, ssa_opts)
+        let (mut ssa, stats) = ssa::lower::lower_program(&checked, &lines, ssa_opts);
+        if opts.opt_level >= 2 {
+            ir::inline::unroll_recursion(&mut ssa);
+        }
+        (ssa, stats)
     });
     drop(checked);
     if opts.verify {

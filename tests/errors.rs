@@ -219,7 +219,7 @@ const RUNTIME_ERRORS: &[(&str, &str, &str, &str)] = &[
         "stack overflow",
     ),
     (
-        "fn f(n: int) -> int { if n == 0 { return 0; } return 1 + f(n - 1); }\nprint(f(1000));\nprint(f(1000000));\n",
+        "fn f(n: int) -> int { if n == 0 { return 0; } return 1 + f(n - 1); }\nprint(f(1000));\nprint(f(100000000));\n",
         "1000\n",
         "1:58",
         "stack overflow",

@@ -263,7 +263,7 @@ fn compile_module(
         .functions
         .iter()
         .map(|f| {
-            (opts.optimize && translate::is_inlinable(f)).then(|| translate::Inlinable::new(f))
+            (opts.optimize && ir::inline::is_small_leaf(f)).then(|| translate::Inlinable::new(f))
         })
         .collect();
     let quiet: Vec<bool> = program.functions.iter().map(ir::bounds::is_quiet).collect();

@@ -61,7 +61,7 @@ pub enum Linking<'a> {
         functions: &'a [FuncId],
         globals: cranelift_module::DataId,
         /// By `FuncRef`: the functions whose calls are expanded in place
-        /// ([`is_inlinable`]).
+        /// ([`ir::inline::is_small_leaf`]).
         inline: &'a [Option<Inlinable<'a>>],
         /// By `FuncRef`: the functions `ir::bounds::is_quiet`.
         quiet: &'a [bool],
@@ -71,27 +71,6 @@ pub enum Linking<'a> {
         function_slots: &'a [usize],
         global_cells: &'a [usize],
     },
-}
-
-/// The most instructions a function may have to be expanded in place.
-pub const MAX_INLINE_INSTS: usize = 24;
-
-/// Small leaf functions — one block, no phis, no calls — are expanded at
-/// their call sites. Checks inside keep the callee's source locations, so
-/// errors read exactly as without inlining; with no call inside, leaving
-/// out the call's stack check cannot hide an overflow.
-pub fn is_inlinable(f: &ir::Function) -> bool {
-    let [entry] = f.layout[..] else {
-        return false;
-    };
-    let block = &f.blocks[entry];
-    block.phis.is_empty()
-        && block.insts.len() <= MAX_INLINE_INSTS
-        && matches!(block.term, Some(ir::Terminator::Return(_)))
-        && block
-            .insts
-            .iter()
-            .all(|&i| !matches!(f.insts[i].kind, InstKind::Call(..)))
 }
 
 /// A function expanded at its call sites, with its bounds analysis done
@@ -742,7 +721,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         }
         let result = match g.blocks[entry].term {
             Some(ir::Terminator::Return(v)) => v.map(|v| self.val(v)),
-            _ => unreachable!("is_inlinable: ends in a return"),
+            _ => unreachable!("is_small_leaf: ends in a return"),
         };
         self.f = caller;
         self.values = values;

@@ -9,6 +9,7 @@
 pub mod bounds;
 pub mod dom;
 pub mod dot;
+pub mod inline;
 pub mod print;
 pub mod semantics;
 pub mod verify;

@@ -1,0 +1,303 @@
+//! Inlining (`-O2`, whole programs only: in the REPL a function may be
+//! redefined, so calls go through slots there).
+//!
+//! Two kinds: one-block leaf functions are expanded by the translator at
+//! every call ([`is_small_leaf`]); here, small *recursive* functions are
+//! unrolled — each call a function makes of itself is replaced by a copy
+//! of its body as it was before this pass, for [`ROUNDS`] rounds, so
+//! `fib` makes a quarter of the calls it made (a real call costs a frame,
+//! a stack check and spills around it; C compilers unroll such recursion
+//! too). Only self-calls: inlining a function into a caller that runs it
+//! once (top-level code) would only cost compile time.
+//!
+//! A copy goes in like this: the call's block is split after the call,
+//! the copy's entry follows the first half, its returns jump to the second
+//! half, and a phi there (or the single returned value) replaces the
+//! call's result. Calls inside the copy stay calls, and every real call
+//! still checks the stack. Instructions keep the callee's source
+//! locations, so a runtime error in unrolled code reads exactly as
+//! without unrolling.
+
+use super::*;
+use crate::entity::SecondaryMap;
+
+/// The most instructions a one-block leaf function may have to be
+/// expanded by the translator.
+pub const MAX_LEAF_INSTS: usize = 24;
+/// The most instructions and phis a function may have to be unrolled.
+pub const MAX_CALLEE_SIZE: usize = 40;
+/// The most blocks a function may have to be unrolled.
+pub const MAX_CALLEE_BLOCKS: usize = 8;
+/// Unrolling stops once a function has this many instructions and phis.
+pub const MAX_CALLER_SIZE: usize = 200;
+/// Rounds of unrolling: each replaces every self-call by a copy.
+pub const ROUNDS: usize = 2;
+
+/// Small leaf functions — one block, no phis, no calls — which the
+/// translator expands at their call sites. With no call inside, leaving
+/// out the call's stack check cannot hide an overflow.
+pub fn is_small_leaf(f: &Function) -> bool {
+    let [entry] = f.layout[..] else {
+        return false;
+    };
+    let block = &f.blocks[entry];
+    block.phis.is_empty()
+        && block.insts.len() <= MAX_LEAF_INSTS
+        && matches!(block.term, Some(Terminator::Return(_)))
+        && block
+            .insts
+            .iter()
+            .all(|&i| !matches!(f.insts[i].kind, InstKind::Call(..)))
+}
+
+/// Instructions and phis of the laid-out blocks.
+fn size(f: &Function) -> usize {
+    let (phis, insts) = f.counts();
+    phis + insts
+}
+
+/// Whether `f` (function `index` of its module) is unrolled: it calls
+/// itself, is small, has an entry block nothing jumps back to, and a
+/// return to come back through.
+fn is_candidate(f: &Function, index: usize) -> bool {
+    calls_of(f, index as FuncRef).next().is_some()
+        && size(f) <= MAX_CALLEE_SIZE
+        && f.layout.len() <= MAX_CALLEE_BLOCKS
+        && f.blocks[f.entry()].preds.is_empty()
+        && f.layout
+            .iter()
+            .any(|&b| matches!(f.blocks[b].term, Some(Terminator::Return(_))))
+}
+
+/// The calls `f` makes of function `callee`, with their blocks.
+fn calls_of(f: &Function, callee: FuncRef) -> impl Iterator<Item = (Block, Inst)> + '_ {
+    f.layout.iter().flat_map(move |&b| {
+        let calls = f.blocks[b]
+            .insts
+            .iter()
+            .filter(move |&&i| matches!(f.insts[i].kind, InstKind::Call(c, _) if c == callee));
+        calls.map(move |&i| (b, i))
+    })
+}
+
+/// Unrolls every small recursive function of `m` [`ROUNDS`] levels.
+pub fn unroll_recursion(m: &mut Module) {
+    for (index, f) in m.functions.iter_mut().enumerate() {
+        if !is_candidate(f, index) {
+            continue;
+        }
+        let original = f.clone();
+        for _ in 0..ROUNDS {
+            unroll_once(f, index as FuncRef, &original);
+        }
+    }
+}
+
+/// One round: every self-call present when the round starts becomes a
+/// copy of `original`, while `f` stays under [`MAX_CALLER_SIZE`].
+fn unroll_once(f: &mut Function, index: FuncRef, original: &Function) {
+    let sites: Vec<(Block, Inst)> = calls_of(f, index).collect();
+    // Last site first: splitting a block moves the instructions after the
+    // call, so earlier sites in the same block stay where they were found.
+    let mut inlined_any = false;
+    for &(block, call) in sites.iter().rev() {
+        if size(f) + size(original) > MAX_CALLER_SIZE {
+            break;
+        }
+        inline_call(f, block, call, original);
+        inlined_any = true;
+    }
+    if inlined_any {
+        f.resolve_aliases();
+    }
+}
+
+/// Replaces `call` (in `block`) by a copy of `body`. The call's result
+/// becomes an alias; the caller resolves aliases once at the end.
+fn inline_call(f: &mut Function, block: Block, call: Inst, body: &Function) {
+    let InstKind::Call(_, args) = f.insts[call].kind.clone() else {
+        unreachable!("inlining a call")
+    };
+    let result = f.insts[call].result;
+    let after = split_after(f, block, call);
+    let copy = BodyCopy::new(f, body, &args);
+    let returns = copy.fill(f, body, after);
+    f.blocks[block].term = Some(Terminator::Jump(copy.entry));
+    f.blocks[copy.entry].preds.push(block);
+    let at = f.layout.iter().position(|&b| b == block).expect("laid out") + 1;
+    let copied = body.layout.iter().map(|&b| copy.blocks[b].expect("copied"));
+    let new_blocks: Vec<Block> = copied.chain(std::iter::once(after)).collect();
+    f.layout.splice(at..at, new_blocks);
+    if let Some(r) = result {
+        let value = match returns[..] {
+            [single] => single,
+            _ => {
+                let p = f.phis.push(PhiData {
+                    block: after,
+                    args: returns.into_iter().collect(),
+                });
+                let ty = f.value_ty(r);
+                let phi = f.values.push(ValueData {
+                    ty,
+                    def: ValueDef::Phi(p),
+                });
+                f.blocks[after].phis.push(phi);
+                phi
+            }
+        };
+        f.values[r].def = ValueDef::Alias(value);
+    }
+}
+
+/// Moves what follows `call` in `block` (and the terminator) to a new
+/// block, drops the call, and returns the new block. Successors see the
+/// new block as their predecessor, in the same position.
+fn split_after(f: &mut Function, block: Block, call: Inst) -> Block {
+    let after = f.blocks.push(BlockData::default());
+    let data = &mut f.blocks[block];
+    let k = data
+        .insts
+        .iter()
+        .position(|&i| i == call)
+        .expect("in block");
+    let tail: SmallVec<[Inst; 4]> = data.insts.drain(k..).skip(1).collect();
+    let term = data.term.take().expect("terminated");
+    for succ in term.successors() {
+        for p in f.blocks[succ].preds.iter_mut().filter(|p| **p == block) {
+            *p = after;
+        }
+    }
+    f.blocks[after].insts = tail;
+    f.blocks[after].term = Some(term);
+    after
+}
+
+/// The blocks and values of one copy of a callee, mapped into the caller.
+struct BodyCopy {
+    blocks: SecondaryMap<Block, Option<Block>>,
+    values: SecondaryMap<Value, Option<Value>>,
+    entry: Block,
+}
+
+impl BodyCopy {
+    /// Creates the copy's blocks, phis and instruction results (operands
+    /// still the callee's; [`BodyCopy::fill`] maps them), with the
+    /// callee's parameters standing for the call's arguments.
+    fn new(f: &mut Function, body: &Function, args: &[Value]) -> Self {
+        let mut blocks = SecondaryMap::new();
+        for &b in &body.layout {
+            blocks[b] = Some(f.blocks.push(BlockData::default()));
+        }
+        let mut values = SecondaryMap::new();
+        for (&param, &arg) in body.params.iter().zip(args) {
+            values[param] = Some(arg);
+        }
+        let entry = blocks[body.entry()].expect("copied");
+        BodyCopy {
+            blocks,
+            values,
+            entry,
+        }
+    }
+
+    fn block(&self, b: Block) -> Block {
+        self.blocks[b].expect("a laid-out block of the callee")
+    }
+
+    /// Copies every block's phis, instructions and terminator into `f`;
+    /// returns go to `after`. Returns the returned values, one per edge
+    /// into `after`, in its predecessor order.
+    fn fill(&self, f: &mut Function, body: &Function, after: Block) -> Vec<Value> {
+        let mut values = self.values.clone();
+        // Definitions first (a phi may use a value defined further on).
+        for &b in &body.layout {
+            let nb = self.block(b);
+            for &phi in &body.blocks[b].phis {
+                let p = f.phis.push(PhiData {
+                    block: nb,
+                    args: SmallVec::new(),
+                });
+                let v = f.values.push(ValueData {
+                    ty: body.value_ty(phi),
+                    def: ValueDef::Phi(p),
+                });
+                f.blocks[nb].phis.push(v);
+                values[phi] = Some(v);
+            }
+            for &inst in &body.blocks[b].insts {
+                let data = &body.insts[inst];
+                let ni = f.insts.push(InstData {
+                    kind: data.kind.clone(),
+                    result: None,
+                    loc: data.loc,
+                });
+                if let Some(r) = data.result {
+                    let v = f.values.push(ValueData {
+                        ty: body.value_ty(r),
+                        def: ValueDef::Inst(ni),
+                    });
+                    f.insts[ni].result = Some(v);
+                    values[r] = Some(v);
+                }
+                f.blocks[nb].insts.push(ni);
+            }
+        }
+        let mut map = |f: &mut Function, v: Value| -> Value {
+            let v = body.resolve(v);
+            if let Some(nv) = values[v] {
+                return nv;
+            }
+            // Only `Undef` is defined nowhere in the layout.
+            let nv = f.values.push(ValueData {
+                ty: body.value_ty(v),
+                def: ValueDef::Undef,
+            });
+            values[v] = Some(nv);
+            nv
+        };
+        let mut returns = Vec::new();
+        for &b in &body.layout {
+            let nb = self.block(b);
+            let data = &body.blocks[b];
+            f.blocks[nb].preds = data.preds.iter().map(|&p| self.block(p)).collect();
+            for (k, &phi) in data.phis.iter().enumerate() {
+                let new_phi = f.blocks[nb].phis[k];
+                for &a in body.phi_args(phi) {
+                    let na = map(f, a);
+                    let ValueDef::Phi(p) = f.values[new_phi].def else {
+                        unreachable!("a copied phi")
+                    };
+                    f.phis[p].args.push(na);
+                }
+            }
+            for k in 0..data.insts.len() {
+                let ni = f.blocks[nb].insts[k];
+                let mut kind = std::mem::replace(&mut f.insts[ni].kind, InstKind::Clock);
+                kind.map_operands(|v| map(f, v));
+                f.insts[ni].kind = kind;
+            }
+            let term = match data.term.clone().expect("terminated") {
+                Terminator::Jump(to) => Terminator::Jump(self.block(to)),
+                Terminator::Branch {
+                    cond,
+                    then_block,
+                    else_block,
+                } => Terminator::Branch {
+                    cond: map(f, cond),
+                    then_block: self.block(then_block),
+                    else_block: self.block(else_block),
+                },
+                Terminator::Return(v) => {
+                    if let Some(v) = v {
+                        returns.push(map(f, v));
+                    }
+                    f.blocks[after].preds.push(nb);
+                    Terminator::Jump(after)
+                }
+                Terminator::Unreachable => Terminator::Unreachable,
+            };
+            f.blocks[nb].term = Some(term);
+        }
+        returns
+    }
+}

@@ -1,0 +1,76 @@
+//! Unrolling of small recursive functions at -O2 (`ir::inline`): fewer
+//! real calls, and nothing a program can observe changes — output, its
+//! order, runtime errors and their locations, stack overflows.
+
+mod common;
+use common::*;
+
+const FIB: &str = "fn fib(n: int) -> int {\n    if n < 2 {\n        return n;\n    }\n    return fib(n - 1) + fib(n - 2);\n}\nprint(fib(20));\n";
+
+/// Calls of `f0` in the first function's SSA (`name`: a file name no
+/// other test uses, as tests run in parallel).
+fn calls_in_ssa(name: &str, src: &str, level: &str) -> usize {
+    let run = run_source(name, src, &[level, "--emit", "ssa"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let fib = run.stdout.split("fn <top>").next().unwrap();
+    fib.matches("= call f0(").count()
+}
+
+#[test]
+fn fib_calls_itself_eight_times_after_two_rounds_at_o2_only() {
+    assert_eq!(calls_in_ssa("unroll_fib_ssa.toy", FIB, "-O1"), 2);
+    assert_eq!(calls_in_ssa("unroll_fib_ssa.toy", FIB, "-O2"), 8);
+    for level in ["-O0", "-O2"] {
+        let run = run_source("unroll_fib.toy", FIB, &[level]);
+        assert_eq!((run.status, run.stdout.as_str()), (0, "6765\n"), "{level}");
+    }
+}
+
+/// Each level prints before and after its calls; the unrolled copies must
+/// print in exactly the same order.
+#[test]
+fn output_order_inside_unrolled_recursion_is_unchanged() {
+    let src = "fn walk(n: int) -> int {\n    print(\"in\", n);\n    if n <= 0 {\n        return 1;\n    }\n    let s = walk(n - 1) + walk(n - 2);\n    print(\"out\", n, s);\n    return s;\n}\nprint(walk(6));\n";
+    let reference = run_source("unroll_order.toy", src, &["-O0"]);
+    let unrolled = run_source("unroll_order.toy", src, &["-O2"]);
+    assert_eq!(reference.status, 0, "{}", reference.stderr);
+    assert!(reference.stdout.lines().count() > 40);
+    assert_eq!(unrolled.stdout, reference.stdout);
+    assert_eq!(unrolled.status, 0);
+}
+
+/// A division by zero three levels down — inside an unrolled copy — is
+/// reported at the callee's own line and column, after the same output.
+#[test]
+fn runtime_error_in_an_unrolled_copy_reads_as_without_unrolling() {
+    let src = "fn down(n: int, d: int) -> int {\n    print(n);\n    if n == 0 {\n        return 100 / d;\n    }\n    return down(n - 1, d - 1) + 1;\n}\nprint(down(3, 3));\nprint(down(3, 2));\n";
+    let reference = run_source("unroll_err.toy", src, &["-O0"]);
+    let unrolled = run_source("unroll_err.toy", src, &["-O2"]);
+    assert_eq!(reference.status, 2, "{}", reference.stderr);
+    assert!(reference.stderr.contains(":4:16"), "{}", reference.stderr);
+    assert!(
+        reference.stderr.contains("division by zero"),
+        "{}",
+        reference.stderr
+    );
+    assert_eq!(
+        (unrolled.status, &unrolled.stdout, &unrolled.stderr),
+        (reference.status, &reference.stdout, &reference.stderr)
+    );
+}
+
+/// Unrolled or not, endless recursion still ends in the stack-overflow
+/// error: the copies keep real calls, and every real call checks.
+#[test]
+fn endless_unrolled_recursion_still_overflows_the_stack() {
+    let src = "fn up(n: int) -> int {\n    if n < 0 {\n        return 0;\n    }\n    return up(n + 1) + 1;\n}\nprint(up(0));\n";
+    // One self-call stays one call, now three levels deep.
+    let no_call = src.replace("print(up(0))", "print(1)");
+    let ssa = run_source("unroll_up_ssa.toy", &no_call, &["-O2", "--emit", "ssa"]).stdout;
+    assert_eq!(ssa.matches("= call f0(").count(), 1, "{ssa}");
+    assert_eq!(ssa.matches("icmp lt").count(), 3, "{ssa}");
+    let run = run_source("unroll_overflow.toy", src, &["-O2"]);
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("stack overflow"), "{}", run.stderr);
+    assert_eq!(run.stdout, "");
+}
