@@ -130,7 +130,8 @@ fn timed<T>(slot: &mut Duration, f: impl FnOnce() -> T) -> T {
 }
 
 /// Compiles a program: parse → check → SSA construction (Braun et al.)
-/// → verify → Cranelift code generation.
+/// → at -O2, unrolling of small recursive functions (timed with SSA
+/// construction) → verify → Cranelift code generation.
 pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
     let mut t = Timings::default();
     let ast = timed(&mut t.parse, || syntax::parse(src)).map_err(CompileError::Syntax)?;
