@@ -244,6 +244,20 @@ const RUNTIME_ERRORS: &[(&str, &str, &str, &str)] = &[
         "3:28",
         "index out of bounds: the length is 3 but the index is 6",
     ),
+    // One array: an access below an earlier one is never the first to
+    // fail; a negative index is above every length.
+    (
+        "fn f(b: [int]) -> int {\n  return b[4] + b[2] * b[6];\n}\nprint(f([1, 2, 3]));\n",
+        "",
+        "2:10",
+        "index out of bounds: the length is 3 but the index is 4",
+    ),
+    (
+        "fn f(b: [int]) -> int {\n  return b[5] + b[-1] * b[0];\n}\nprint(f([1, 2, 3, 4, 5, 6]));\n",
+        "",
+        "2:17",
+        "index out of bounds: the length is 6 but the index is -1",
+    ),
     // Checked on entry to the loop (`ir::bounds` rule 4); reported as
     // the first iteration would, and only if the loop runs.
     (

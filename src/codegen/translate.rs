@@ -862,9 +862,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             });
         }
         let failed = failed.expect("a group has accesses");
+        let candidates = first_failure_candidates(group);
+        let one_array = candidates.iter().all(|c| c.array == candidates[0].array);
         self.fail_if(failed, |t| {
             // The first failing access wins: fold from the last one back.
-            let mut reports = group.iter().rev().map(|access| {
+            let mut reports = candidates.iter().rev().map(|access| {
                 let len = lens
                     .iter()
                     .find(|&&(a, _)| a == access.array)
@@ -876,6 +878,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 [loc, index, len]
             });
             let last = reports.next().expect("a group has accesses");
+            // With one array the length is the same in every report.
+            let selected = if one_array { 2 } else { 3 };
             let report = reports
                 .collect::<Vec<_>>()
                 .into_iter()
@@ -883,7 +887,10 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                     let fails =
                         t.b.ins()
                             .icmp(IntCC::UnsignedGreaterThanOrEqual, this[1], this[2]);
-                    std::array::from_fn(|k| t.b.ins().select(fails, this[k], later[k]))
+                    std::array::from_fn(|k| match k < selected {
+                        true => t.b.ins().select(fails, this[k], later[k]),
+                        false => later[k],
+                    })
                 });
             let code =
                 t.b.ins()
@@ -1064,4 +1071,25 @@ fn float_cc(c: Cmp) -> FloatCC {
         Cmp::Gt => FloatCC::GreaterThan,
         Cmp::Ge => FloatCC::GreaterThanOrEqual,
     }
+}
+
+/// The accesses of a group that can be the first to fail: one whose index
+/// exceeds every earlier index into the same array (an access at or below
+/// an earlier one fails only if that one failed first), compared
+/// unsigned as the checks do. nbody's
+/// `b[0] b[3] b[1] b[4] b[2] b[5]` leaves `b[0] b[3] b[4] b[5]`.
+fn first_failure_candidates(group: &[GroupedAccess]) -> Vec<GroupedAccess> {
+    // Unsigned, as the checks compare: a negative index is above all.
+    let mut highest: Vec<(ir::Value, u64)> = Vec::new();
+    let mut candidates = Vec::new();
+    for access in group {
+        let index = access.index as u64;
+        match highest.iter_mut().find(|(a, _)| *a == access.array) {
+            Some((_, top)) if index <= *top => continue,
+            Some((_, top)) => *top = index,
+            None => highest.push((access.array, index)),
+        }
+        candidates.push(*access);
+    }
+    candidates
 }
