@@ -220,3 +220,25 @@ fn exact_halvings_shift_and_small_products_add() {
     assert_eq!(clif.matches(" = sdiv").count(), 1, "odd n / 2: {clif}");
     assert_eq!(clif.matches(" = imul").count(), 1, "100 * …: {clif}");
 }
+
+#[test]
+fn loop_bodies_follow_their_test_at_o2() {
+    // At -O2 a loop header branches on the negated test to the exit, so
+    // that Cranelift's block order puts the body right after the test;
+    // an `if` keeps its branch. Output is the same at every level.
+    let src = "fn f(n: int) -> int {\n  let s = 0;\n  let i = 0;\n  while i < n {\n    s += i;\n    i += 1;\n  }\n  if s > 10 {\n    s -= 1;\n  }\n  return s;\n}\nprint(f(10), f(0), f(-3));\n";
+    for level in ["-O0", "-O1", "-O2"] {
+        let run = run_source("layout.toy", src, &[level]);
+        assert_eq!(run.stdout, "44 0 0\n", "{level}: {}", run.stderr);
+    }
+    let negated_branches = |level: &str| {
+        let clif = run_source("layout.toy", src, &[level, "--emit", "clif"]).stdout;
+        let lines: Vec<&str> = clif.lines().collect();
+        let negated = lines
+            .windows(2)
+            .filter(|w| w[0].contains(" = icmp eq ") && w[1].trim_start().starts_with("brif"));
+        negated.count()
+    };
+    assert_eq!(negated_branches("-O2"), 1);
+    assert_eq!(negated_branches("-O1"), 0);
+}

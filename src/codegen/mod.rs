@@ -283,6 +283,7 @@ fn compile_module(
         runtime: &runtime,
         strings: &strings,
         linking,
+        optimize: opts.optimize,
     };
 
     let mut ctx = module.make_context();

@@ -50,6 +50,8 @@ pub struct Env<'a> {
     pub runtime: &'a Runtime,
     pub strings: &'a [(cranelift_module::DataId, usize)],
     pub linking: Linking<'a>,
+    /// Cranelift optimizes (`opt_level=speed`, -O2).
+    pub optimize: bool,
 }
 
 /// How compiled code reaches user functions and globals.
@@ -1034,11 +1036,22 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 then_block,
                 else_block,
             } => {
-                let c = self.val(cond);
                 let then_args = self.edge_args(block, then_block);
                 let else_args = self.edge_args(block, else_block);
                 let (t, e) = (self.block(then_block), self.block(else_block));
-                self.b.ins().brif(c, t, &then_args, e, &else_args);
+                let c = self.val(cond);
+                let inverted = match self.is_loop_header(block) {
+                    true => self.inverted_comparison(c),
+                    false => None,
+                };
+                match inverted {
+                    Some(inverse) => {
+                        self.b.ins().brif(inverse, e, &else_args, t, &then_args);
+                    }
+                    None => {
+                        self.b.ins().brif(c, t, &then_args, e, &else_args);
+                    }
+                }
             }
             ir::Terminator::Return(v) => {
                 let vals: Vec<cl::Value> = v.map(|v| self.val(v)).into_iter().collect();
@@ -1048,6 +1061,38 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 self.b.ins().trap(cl::TrapCode::unwrap_user(2));
             }
         }
+    }
+}
+
+impl<'a, M: Module> Translator<'a, '_, M> {
+    /// A block some later block (in reverse post-order) jumps back to.
+    fn is_loop_header(&self, block: ir::Block) -> bool {
+        let at = self.rpo_index[block];
+        self.f.blocks[block]
+            .preds
+            .iter()
+            .any(|&p| self.rpo_index[p] >= at)
+    }
+
+    /// The negation of `c` when `c` is an integer comparison and Cranelift
+    /// optimizes: branching on it with the targets swapped puts the `then`
+    /// block first in Cranelift's block order (its reverse post-order
+    /// places a branch's second target first), so a loop body or a
+    /// then-arm falls through from its test instead of being jumped to.
+    /// The egraph folds `icmp eq (icmp cc x y), 0` into `icmp !cc x y`;
+    /// without it the negation would cost an instruction, so not at -O0/-O1.
+    fn inverted_comparison(&mut self, c: cl::Value) -> Option<cl::Value> {
+        if !self.env.optimize {
+            return None;
+        }
+        let cl::ValueDef::Result(inst, _) = self.b.func.dfg.value_def(c) else {
+            return None;
+        };
+        let opcode = self.b.func.dfg.insts[inst].opcode();
+        if opcode != cl::Opcode::Icmp {
+            return None;
+        }
+        Some(self.b.ins().icmp_imm_u(IntCC::Equal, c, 0))
     }
 }
 
