@@ -51,6 +51,10 @@ impl<K: EntityRef, V> Arena<K, V> {
         }
     }
 
+    // Inlined by request: it is on every construction path, and LLVM's
+    // heuristics stopped inlining it once more arenas instantiated it
+    // (+4 M instructions on Ullrich's program).
+    #[inline]
     pub fn push(&mut self, value: V) -> K {
         let key = K::new(self.items.len());
         self.items.push(value);

@@ -26,13 +26,28 @@ fn fib_calls_itself_eight_times_after_two_rounds_at_o2_only() {
     }
 }
 
+/// `src` run at -O0 and at -O2, after checking that -O2 did unroll its
+/// first function (more blocks than at -O1), so that the comparison tests
+/// unrolled code. `name`: a file name no other test uses.
+fn at_o0_and_unrolled(name: &str, src: &str) -> (Run, Run) {
+    let first_function_blocks = |level: &str| {
+        let ssa = run_source(name, src, &[level, "--emit", "ssa"]).stdout;
+        let first = ssa.split("fn <top>").next().unwrap();
+        first.lines().filter(|l| l.starts_with('b')).count()
+    };
+    assert!(first_function_blocks("-O2") > first_function_blocks("-O1"));
+    (
+        run_source(name, src, &["-O0"]),
+        run_source(name, src, &["-O2"]),
+    )
+}
+
 /// Each level prints before and after its calls; the unrolled copies must
 /// print in exactly the same order.
 #[test]
 fn output_order_inside_unrolled_recursion_is_unchanged() {
     let src = "fn walk(n: int) -> int {\n    print(\"in\", n);\n    if n <= 0 {\n        return 1;\n    }\n    let s = walk(n - 1) + walk(n - 2);\n    print(\"out\", n, s);\n    return s;\n}\nprint(walk(6));\n";
-    let reference = run_source("unroll_order.toy", src, &["-O0"]);
-    let unrolled = run_source("unroll_order.toy", src, &["-O2"]);
+    let (reference, unrolled) = at_o0_and_unrolled("unroll_order.toy", src);
     assert_eq!(reference.status, 0, "{}", reference.stderr);
     assert!(reference.stdout.lines().count() > 40);
     assert_eq!(unrolled.stdout, reference.stdout);
@@ -44,8 +59,7 @@ fn output_order_inside_unrolled_recursion_is_unchanged() {
 #[test]
 fn runtime_error_in_an_unrolled_copy_reads_as_without_unrolling() {
     let src = "fn down(n: int, d: int) -> int {\n    print(n);\n    if n == 0 {\n        return 100 / d;\n    }\n    return down(n - 1, d - 1) + 1;\n}\nprint(down(3, 3));\nprint(down(3, 2));\n";
-    let reference = run_source("unroll_err.toy", src, &["-O0"]);
-    let unrolled = run_source("unroll_err.toy", src, &["-O2"]);
+    let (reference, unrolled) = at_o0_and_unrolled("unroll_err.toy", src);
     assert_eq!(reference.status, 2, "{}", reference.stderr);
     assert!(reference.stderr.contains(":4:16"), "{}", reference.stderr);
     assert!(

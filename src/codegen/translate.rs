@@ -889,9 +889,12 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                     let fails =
                         t.b.ins()
                             .icmp(IntCC::UnsignedGreaterThanOrEqual, this[1], this[2]);
-                    std::array::from_fn(|k| match k < selected {
-                        true => t.b.ins().select(fails, this[k], later[k]),
-                        false => later[k],
+                    std::array::from_fn(|k| {
+                        if k < selected {
+                            t.b.ins().select(fails, this[k], later[k])
+                        } else {
+                            later[k]
+                        }
                     })
                 });
             let code =
@@ -1021,8 +1024,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             .term
             .clone()
             .expect("verified: terminated");
-        let retreating = |to: &ir::Block| self.rpo_index[*to] <= self.rpo_index[block];
-        if term.successors().iter().any(retreating) {
+        if term
+            .successors()
+            .iter()
+            .any(|&to| self.is_retreating(block, to))
+        {
             self.poll_pending();
         }
         match term {
@@ -1040,11 +1046,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 let else_args = self.edge_args(block, else_block);
                 let (t, e) = (self.block(then_block), self.block(else_block));
                 let c = self.val(cond);
-                let inverted = match self.is_loop_header(block) {
-                    true => self.inverted_comparison(c),
-                    false => None,
-                };
-                match inverted {
+                let header = self.is_loop_header(block);
+                match header.then(|| self.inverted_comparison(c)).flatten() {
                     Some(inverse) => {
                         self.b.ins().brif(inverse, e, &else_args, t, &then_args);
                     }
@@ -1062,23 +1065,24 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             }
         }
     }
-}
 
-impl<'a, M: Module> Translator<'a, '_, M> {
-    /// A block some later block (in reverse post-order) jumps back to.
+    /// Whether the edge `from → to` goes back in reverse post-order (a
+    /// loop's back edge, on reducible CFGs).
+    fn is_retreating(&self, from: ir::Block, to: ir::Block) -> bool {
+        self.rpo_index[to] <= self.rpo_index[from]
+    }
+
+    /// A block some block jumps back to.
     fn is_loop_header(&self, block: ir::Block) -> bool {
-        let at = self.rpo_index[block];
-        self.f.blocks[block]
-            .preds
-            .iter()
-            .any(|&p| self.rpo_index[p] >= at)
+        let preds = &self.f.blocks[block].preds;
+        preds.iter().any(|&p| self.is_retreating(p, block))
     }
 
     /// The negation of `c` when `c` is an integer comparison and Cranelift
-    /// optimizes: branching on it with the targets swapped puts the `then`
-    /// block first in Cranelift's block order (its reverse post-order
-    /// places a branch's second target first), so a loop body or a
-    /// then-arm falls through from its test instead of being jumped to.
+    /// optimizes: a loop header branching on it with the targets swapped
+    /// puts the loop body first in Cranelift's block order (its reverse
+    /// post-order places a branch's second target first), so the body
+    /// falls through from its test instead of being jumped to.
     /// The egraph folds `icmp eq (icmp cc x y), 0` into `icmp !cc x y`;
     /// without it the negation would cost an instruction, so not at -O0/-O1.
     fn inverted_comparison(&mut self, c: cl::Value) -> Option<cl::Value> {

@@ -120,7 +120,7 @@ fn inline_call(f: &mut Function, block: Block, call: Inst, body: &Function) {
     };
     let result = f.insts[call].result;
     let after = split_after(f, block, call);
-    let copy = BodyCopy::new(f, body, &args);
+    let mut copy = BodyCopy::new(f, body, &args);
     let returns = copy.fill(f, body, after);
     f.blocks[block].term = Some(Terminator::Jump(copy.entry));
     f.blocks[copy.entry].preds.push(block);
@@ -131,19 +131,7 @@ fn inline_call(f: &mut Function, block: Block, call: Inst, body: &Function) {
     if let Some(r) = result {
         let value = match returns[..] {
             [single] => single,
-            _ => {
-                let p = f.phis.push(PhiData {
-                    block: after,
-                    args: returns.into_iter().collect(),
-                });
-                let ty = f.value_ty(r);
-                let phi = f.values.push(ValueData {
-                    ty,
-                    def: ValueDef::Phi(p),
-                });
-                f.blocks[after].phis.push(phi);
-                phi
-            }
+            _ => f.add_phi(after, f.value_ty(r), returns.into_iter().collect()),
         };
         f.values[r].def = ValueDef::Alias(value);
     }
@@ -207,22 +195,13 @@ impl BodyCopy {
     /// Copies every block's phis, instructions and terminator into `f`;
     /// returns go to `after`. Returns the returned values, one per edge
     /// into `after`, in its predecessor order.
-    fn fill(&self, f: &mut Function, body: &Function, after: Block) -> Vec<Value> {
-        let mut values = self.values.clone();
+    fn fill(&mut self, f: &mut Function, body: &Function, after: Block) -> Vec<Value> {
         // Definitions first (a phi may use a value defined further on).
         for &b in &body.layout {
             let nb = self.block(b);
             for &phi in &body.blocks[b].phis {
-                let p = f.phis.push(PhiData {
-                    block: nb,
-                    args: SmallVec::new(),
-                });
-                let v = f.values.push(ValueData {
-                    ty: body.value_ty(phi),
-                    def: ValueDef::Phi(p),
-                });
-                f.blocks[nb].phis.push(v);
-                values[phi] = Some(v);
+                let v = f.add_phi(nb, body.value_ty(phi), SmallVec::new());
+                self.values[phi] = Some(v);
             }
             for &inst in &body.blocks[b].insts {
                 let data = &body.insts[inst];
@@ -237,11 +216,14 @@ impl BodyCopy {
                         def: ValueDef::Inst(ni),
                     });
                     f.insts[ni].result = Some(v);
-                    values[r] = Some(v);
+                    self.values[r] = Some(v);
                 }
                 f.blocks[nb].insts.push(ni);
             }
         }
+        let blocks = &self.blocks;
+        let block = |b: Block| blocks[b].expect("a laid-out block of the callee");
+        let values = &mut self.values;
         let mut map = |f: &mut Function, v: Value| -> Value {
             let v = body.resolve(v);
             if let Some(nv) = values[v] {
@@ -257,17 +239,14 @@ impl BodyCopy {
         };
         let mut returns = Vec::new();
         for &b in &body.layout {
-            let nb = self.block(b);
+            let nb = block(b);
             let data = &body.blocks[b];
-            f.blocks[nb].preds = data.preds.iter().map(|&p| self.block(p)).collect();
+            f.blocks[nb].preds = data.preds.iter().map(|&p| block(p)).collect();
             for (k, &phi) in data.phis.iter().enumerate() {
                 let new_phi = f.blocks[nb].phis[k];
                 for &a in body.phi_args(phi) {
                     let na = map(f, a);
-                    let ValueDef::Phi(p) = f.values[new_phi].def else {
-                        unreachable!("a copied phi")
-                    };
-                    f.phis[p].args.push(na);
+                    f.phi_args_mut(new_phi).expect("a copied phi").push(na);
                 }
             }
             for k in 0..data.insts.len() {
@@ -277,15 +256,15 @@ impl BodyCopy {
                 f.insts[ni].kind = kind;
             }
             let term = match data.term.clone().expect("terminated") {
-                Terminator::Jump(to) => Terminator::Jump(self.block(to)),
+                Terminator::Jump(to) => Terminator::Jump(block(to)),
                 Terminator::Branch {
                     cond,
                     then_block,
                     else_block,
                 } => Terminator::Branch {
                     cond: map(f, cond),
-                    then_block: self.block(then_block),
-                    else_block: self.block(else_block),
+                    then_block: block(then_block),
+                    else_block: block(else_block),
                 },
                 Terminator::Return(v) => {
                     if let Some(v) = v {

@@ -436,6 +436,26 @@ impl Function {
         }
     }
 
+    /// The operands of phi `v`, to change them; `None` if `v` is not a
+    /// (live) phi.
+    pub fn phi_args_mut(&mut self, v: Value) -> Option<&mut SmallVec<[Value; 2]>> {
+        match self.values[v].def {
+            ValueDef::Phi(p) => Some(&mut self.phis[p].args),
+            _ => None,
+        }
+    }
+
+    /// Places a new phi of type `ty` at the end of `block`'s phis.
+    pub fn add_phi(&mut self, block: Block, ty: Ty, args: SmallVec<[Value; 2]>) -> Value {
+        let p = self.phis.push(PhiData { block, args });
+        let phi = self.values.push(ValueData {
+            ty,
+            def: ValueDef::Phi(p),
+        });
+        self.blocks[block].phis.push(phi);
+        phi
+    }
+
     /// The block of phi `v`, if `v` is a (live) phi.
     pub fn phi_block(&self, v: Value) -> Option<Block> {
         match self.values[v].def {
@@ -456,8 +476,9 @@ impl Function {
         v
     }
 
-    /// Replaces a removed phi by another value everywhere it is used
-    /// (after the phi's definition became `Alias(by)`).
+    /// Takes `phi` out of its block and makes it an alias of `by`; its
+    /// uses name `by` once [`Function::resolve_aliases`] has run (or
+    /// whenever they are [resolved](Function::resolve)).
     pub fn remove_phi(&mut self, phi: Value, by: Value) {
         if let Some(block) = self.phi_block(phi) {
             self.blocks[block].phis.retain(|p| *p != phi);
@@ -483,8 +504,8 @@ impl Function {
                     .iter()
                     .map(|&a| self.resolve(a))
                     .collect();
-                if let ValueDef::Phi(p) = self.values[phi].def {
-                    self.phis[p].args = args;
+                if let Some(a) = self.phi_args_mut(phi) {
+                    *a = args;
                 }
             }
             if let Some(mut term) = self.blocks[b].term.take() {

@@ -28,7 +28,7 @@
 //!   with the rules in `ssa::peephole`. Off at `-O0`.
 
 use super::peephole::{self, Simplified};
-use crate::entity::{EntityRef, SecondaryMap};
+use crate::entity::{Arena, EntityRef, SecondaryMap};
 use crate::ir::*;
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
@@ -197,7 +197,7 @@ pub struct SsaBuilder {
     blocks: BlockStates,
     incomplete_phis: HashMap<Block, Vec<(Var, Value)>>,
     /// Per phi, in step with `func.phis`.
-    phi_states: Vec<PhiState>,
+    phi_states: Arena<Phi, PhiState>,
     /// Whether a removed phi had escaped, so that `finish` must rewrite
     /// operands (most removals happen before the phi is ever used).
     escaped_phi_removed: bool,
@@ -219,7 +219,7 @@ impl SsaBuilder {
             var_types: Vec::new(),
             blocks: BlockStates::default(),
             incomplete_phis: HashMap::default(),
-            phi_states: Vec::new(),
+            phi_states: Arena::new(),
             escaped_phi_removed: false,
             cse: HashMap::default(),
             stats: BuildStats::default(),
@@ -316,7 +316,7 @@ impl SsaBuilder {
             },
         };
         if let Some(p) = self.phi_of(v) {
-            self.phi_states[p.index()].escaped = true;
+            self.phi_states[p].escaped = true;
         }
         v
     }
@@ -370,26 +370,18 @@ impl SsaBuilder {
 
     fn new_phi(&mut self, var: Var, block: Block) -> Value {
         let ty = self.var_types[var.index()];
-        let p = self.func.phis.push(PhiData {
-            block,
-            args: SmallVec::new(),
-        });
+        let phi = self.func.add_phi(block, ty, SmallVec::new());
         self.phi_states.push(PhiState::default());
-        let phi = self.func.values.push(ValueData {
-            ty,
-            def: ValueDef::Phi(p),
-        });
-        self.func.blocks[block].phis.push(phi);
         self.stats.phis_created += 1;
         phi
     }
 
     fn append_phi_operand(&mut self, phi: Value, operand: Value) {
         let operand = self.resolve(operand);
-        let p = self.phi_of(phi).expect("operands go to phis");
-        self.func.phis[p].args.push(operand);
+        let args = self.func.phi_args_mut(phi).expect("operands go to phis");
+        args.push(operand);
         if let Some(used) = self.phi_of(operand) {
-            self.phi_states[used.index()].users.push(phi);
+            self.phi_states[used].users.push(phi);
         }
     }
 
@@ -403,7 +395,7 @@ impl SsaBuilder {
 
     fn phi_state(&mut self, phi: Value) -> &mut PhiState {
         let p = self.phi_of(phi).expect("a live phi");
-        &mut self.phi_states[p.index()]
+        &mut self.phi_states[p]
     }
 
     /// `readVariableRecursive` (Algorithm 2) for a read in `block`, or
@@ -601,7 +593,7 @@ impl SsaBuilder {
     fn trivial_value(&mut self, phi: Value) -> Option<Value> {
         let p = self.phi_of(phi).expect("a live phi");
         let args = &self.func.phis[p].args;
-        if let Some((i, j)) = self.phi_states[p.index()].witness {
+        if let Some((i, j)) = self.phi_states[p].witness {
             let (a, b) = (
                 self.resolve(args[i as usize]),
                 self.resolve(args[j as usize]),
@@ -619,7 +611,7 @@ impl SsaBuilder {
             match same {
                 None => same = Some((k, op)),
                 Some((i, v)) if v != op => {
-                    self.phi_states[p.index()].witness = Some((i as u32, k as u32));
+                    self.phi_states[p].witness = Some((i as u32, k as u32));
                     return None;
                 }
                 Some(_) => {}
@@ -641,27 +633,22 @@ impl SsaBuilder {
     /// phis that used it (Algorithm 3's `users`).
     fn replace_phi(&mut self, phi: Value, same: Value) -> Vec<Value> {
         let p = self.phi_of(phi).expect("only phis are replaced");
-        let block = self.func.phis[p].block;
-        self.func.values[phi].def = ValueDef::Alias(same);
-        self.func.blocks[block].phis.retain(|p| *p != phi);
+        self.func.remove_phi(phi, same);
         self.stats.phis_removed_trivial += 1;
-        let state = &mut self.phi_states[p.index()];
+        let state = &mut self.phi_states[p];
         self.escaped_phi_removed |= state.escaped;
         let mut users = std::mem::take(&mut state.users);
         users.retain(|&u| u != phi);
         users.dedup();
         for &user in &users {
-            if let Some(u) = self.phi_of(user) {
-                let args = &mut self.func.phis[u].args;
+            if let Some(args) = self.func.phi_args_mut(user) {
                 for a in args.iter_mut().filter(|a| **a == phi) {
                     *a = same;
                 }
             }
         }
         if let Some(s) = self.phi_of(same).filter(|_| !users.is_empty()) {
-            self.phi_states[s.index()]
-                .users
-                .extend(users.iter().copied());
+            self.phi_states[s].users.extend(users.iter().copied());
         }
         users
     }
@@ -677,7 +664,7 @@ impl SsaBuilder {
         while let Some(user) = work.pop() {
             let complete = self
                 .phi_of(user)
-                .is_some_and(|u| self.phi_states[u.index()].complete);
+                .is_some_and(|u| self.phi_states[u].complete);
             if !complete {
                 continue;
             }
