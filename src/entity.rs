@@ -61,6 +61,10 @@ impl<K: EntityRef, V> Arena<K, V> {
         key
     }
 
+    pub fn reserve(&mut self, additional: usize) {
+        self.items.reserve(additional);
+    }
+
     pub fn len(&self) -> usize {
         self.items.len()
     }

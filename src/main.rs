@@ -23,9 +23,9 @@ enum EmitArg {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum SsaArg {
-    /// Algorithm 2: a phi before recursing, removed if trivial (default)
+    /// Algorithm 2: a phi before recursing, removed if trivial
     Braun,
-    /// The marker algorithm of §3.3: no temporary phis in acyclic regions
+    /// The marker algorithm of §3.3: no temporary phis in acyclic regions (default)
     Marker,
 }
 

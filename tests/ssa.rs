@@ -154,3 +154,57 @@ fn algorithm_5_statistics_through_the_library() {
     let g = stats.iter().find(|s| s.name == "g").unwrap();
     assert_eq!(g.build.phis_removed_scc, 2, "{:?}", g.build);
 }
+
+/// The checker's size estimate is what construction reserves; a function
+/// that outgrows it makes its arenas grow by copying (a quarter of the
+/// construction time of Ullrich's program). Unoptimized construction
+/// keeps every instruction, so it is the largest case.
+#[test]
+fn size_hints_cover_samples_kernels_and_generated_programs() {
+    let kernels = std::fs::read_dir("benches/kernels")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toy"));
+    let mut programs: Vec<(String, String)> = samples()
+        .into_iter()
+        .chain(kernels)
+        .map(|p| {
+            (
+                p.display().to_string(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect();
+    programs
+        .extend((0..200).map(|seed| (format!("generated {seed}"), jitrun::testgen::program(seed))));
+    let mut functions_checked = 0;
+    for (name, src) in &programs {
+        let ast = jitrun::syntax::parse(src).unwrap();
+        let Ok(checked) = jitrun::check::check(&ast) else {
+            continue;
+        };
+        let lines = jitrun::diag::LineIndex::new(src);
+        let opts = jitrun::ssa::lower::SsaOptions {
+            optimize: false,
+            mode: Default::default(),
+        };
+        let (module, _) = jitrun::ssa::lower::lower_program(&checked, &lines, opts);
+        let functions = checked.functions.iter().zip(&module.functions);
+        for (f, ir) in functions.chain([(&checked.main, &module.main)]) {
+            let at = format!("{name}: {}", f.name);
+            let size = f.size;
+            assert!(
+                ir.blocks.len() <= size.blocks + 1,
+                "{at}: {} blocks, {size:?}",
+                ir.blocks.len()
+            );
+            assert!(
+                ir.insts.len() <= size.insts,
+                "{at}: {} insts, {size:?}",
+                ir.insts.len()
+            );
+            functions_checked += 1;
+        }
+    }
+    assert!(functions_checked > 300, "{functions_checked}");
+}

@@ -199,6 +199,7 @@ struct FunctionState {
     expr_depth: usize,
     /// The user functions this body calls.
     callees: Vec<FuncId>,
+    size: tast::SizeHint,
 }
 
 impl Checker {
@@ -302,6 +303,7 @@ impl Checker {
             locals: state.locals,
             ret: None,
             body,
+            size: state.size,
         }
     }
 
@@ -313,6 +315,9 @@ impl Checker {
     ) -> Result<Stmt> {
         let init = self.value_expr(init)?;
         let ty = self.declared_type(ty, &init)?;
+        // The store; lowering also gives an array global an empty array
+        // up front.
+        self.fun.size.insts += if matches!(ty, Type::Array(_)) { 3 } else { 1 };
         let id = GlobalId::new(self.env.globals.len());
         self.env.globals.push(tast::Global {
             name: name.name.clone(),
@@ -381,6 +386,7 @@ impl Checker {
             locals: state.locals,
             ret: f.ret.clone(),
             body,
+            size: state.size,
         }
     }
 
@@ -436,6 +442,20 @@ impl Checker {
 
     fn stmt(&mut self, stmt: &ast::Stmt) -> Result<Stmt> {
         use ast::StmtKind as S;
+        self.fun.size.insts += 1;
+        self.fun.size.blocks += match &stmt.kind {
+            S::If { arms, .. } => 2 * arms.len() + 1,
+            S::While { .. } => 3,
+            S::For { .. } => 4,
+            _ => 0,
+        };
+        self.fun.size.insts += match stmt.kind {
+            // The test, and the step's constant and addition.
+            S::For { .. } => 3,
+            // Reading the target, and the operation.
+            S::Assign { op: Some(_), .. } => 2,
+            _ => 0,
+        };
         Ok(match &stmt.kind {
             S::Let { name, ty, init } => {
                 // The initializer is checked before the new name exists.
@@ -616,6 +636,16 @@ impl Checker {
             return err(&e.span, CheckErrorKind::TooDeep);
         }
         self.fun.expr_depth += 1;
+        match e.kind {
+            // A local's read is an SSA value, not an instruction (a
+            // global's is counted once it is resolved).
+            ast::ExprKind::Var(_) => {}
+            ast::ExprKind::And(..) | ast::ExprKind::Or(..) => {
+                self.fun.size.insts += 1;
+                self.fun.size.blocks += 2;
+            }
+            _ => self.fun.size.insts += 1,
+        }
         let result = self.expr_inner(e);
         self.fun.expr_depth -= 1;
         result
@@ -645,6 +675,9 @@ impl Checker {
             }),
             K::Var(name) => {
                 let (place, ty) = self.lookup(name, &span)?;
+                if let Place::Global(_) = place {
+                    self.fun.size.insts += 1;
+                }
                 typed(ExprKind::Read(place), ty)
             }
             // `-9223372036854775808`: the literal 2^63 directly under minus.
@@ -759,6 +792,10 @@ impl Checker {
         };
         if let Some(n) = arity {
             check_arg_count(name, n, args.len())?;
+        }
+        if builtin == Builtin::Print {
+            // A value, then a space or the newline, per argument.
+            self.fun.size.insts += 2 * args.len();
         }
         let mut checked = Vec::with_capacity(args.len());
         for arg in args {

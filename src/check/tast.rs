@@ -50,6 +50,19 @@ pub struct Function {
     pub locals: Vec<Local>,
     pub ret: Option<Type>,
     pub body: Vec<Stmt>,
+    pub size: SizeHint,
+}
+
+/// An upper estimate of the size of a function's SSA form, counted while
+/// checking it, so that construction sizes its arenas once: growing them
+/// by doubling copied about 36 MB for Ullrich's 100 000 `if`s, a quarter
+/// of the construction time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SizeHint {
+    /// One per statement and per expression other than a variable.
+    pub insts: usize,
+    /// The blocks each `if` arm, loop and `&&`/`||` opens.
+    pub blocks: usize,
 }
 
 #[derive(Clone, Debug)]

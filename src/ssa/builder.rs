@@ -256,6 +256,16 @@ impl SsaBuilder {
         Var::new(self.var_types.len() - 1)
     }
 
+    /// Makes room for `blocks` more blocks and `insts` more instructions
+    /// (and their values), so that the arenas do not grow while building.
+    pub fn reserve(&mut self, blocks: usize, insts: usize) {
+        self.func.blocks.reserve(blocks);
+        self.func.layout.reserve(blocks);
+        self.blocks.states.reserve(blocks);
+        self.func.insts.reserve(insts);
+        self.func.values.reserve(insts);
+    }
+
     pub fn create_block(&mut self) -> Block {
         self.blocks.states.push(BlockState::default());
         self.func.blocks.push(BlockData::default())

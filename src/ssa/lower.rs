@@ -111,6 +111,7 @@ impl<'a> FnLower<'a> {
         let ret = f.ret.as_ref().map(ir_ty);
         let mut b = SsaBuilder::new(&f.name, &params, ret, opts.optimize);
         b.set_mode(opts.mode);
+        b.reserve(f.size.blocks, f.size.insts);
         let vars: Vec<Var> = f
             .locals
             .iter()
