@@ -211,6 +211,14 @@ fn constant_index_checks_are_grouped_between_barriers() {
                 + s[2] / 2;
             return u + q;
         }";
+    let four_arrays = "fn f(a: [int], b: [int], c: [int], d: [int]) -> int {
+            return a[0]
+                + b[1]
+                + c[2]
+                + a[3]
+                + d[4]
+                + a[5];
+        }";
     for level in 0..=2 {
         // A variable index and a print end a group; a lone access stays
         // on its own.
@@ -225,6 +233,12 @@ fn constant_index_checks_are_grouped_between_barriers() {
         assert_eq!(
             grouped_lines(by_arrays, level),
             [vec![2, 3], vec![4, 5], vec![7, 8]],
+            "-O{level}"
+        );
+        // A fourth array starts a new group.
+        assert_eq!(
+            grouped_lines(four_arrays, level),
+            [vec![2, 3, 4, 5], vec![6, 7]],
             "-O{level}"
         );
     }

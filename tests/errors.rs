@@ -244,6 +244,26 @@ const RUNTIME_ERRORS: &[(&str, &str, &str, &str)] = &[
         "3:28",
         "index out of bounds: the length is 3 but the index is 6",
     ),
+    // A group spans at most three arrays (their lengths go to the
+    // runtime in registers): `d` starts a second group, with `a[5]`.
+    (
+        "fn f(a: [int], b: [int], c: [int], d: [int]) -> int {\n  return a[1] + b[2] + c[3] + d[4] + a[5];\n}\nprint(f([1, 2, 3, 4, 5, 6], [1, 2, 3], [1, 2, 3], [1, 2, 3, 4, 5]));\n",
+        "",
+        "2:24",
+        "index out of bounds: the length is 3 but the index is 3",
+    ),
+    (
+        "fn f(a: [int], b: [int], c: [int], d: [int]) -> int {\n  return a[1] + b[2] + c[3] + d[4] + a[5];\n}\nprint(f([1, 2, 3, 4, 5, 6], [1, 2, 3], [1, 2, 3, 4], [1, 2]));\n",
+        "",
+        "2:31",
+        "index out of bounds: the length is 2 but the index is 4",
+    ),
+    (
+        "fn f(a: [int], b: [int], c: [int], d: [int]) -> int {\n  return a[1] + b[2] + c[3] + d[4] + a[5];\n}\nprint(f([1, 2, 3], [1, 2, 3], [1, 2, 3, 4], [1, 2, 3, 4, 5]));\n",
+        "",
+        "2:38",
+        "index out of bounds: the length is 3 but the index is 5",
+    ),
     // One array: an access below an earlier one is never the first to
     // fail; a negative index is above every length.
     (

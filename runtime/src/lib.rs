@@ -349,6 +349,32 @@ pub extern "C" fn toy_rt_error(code: i64, loc: i64, a: i64, b: i64) {
     report_error(ErrorKind::from_code(code), loc, a, b)
 }
 
+/// Most arrays a group of checks spans: `toy_rt_group_error` takes their
+/// lengths in registers.
+pub const MAX_GROUP_ARRAYS: usize = 3;
+
+/// Called by compiled code when the check of a group of constant-index
+/// accesses fails. `table` is `[n, (loc, index, array)…]`: the accesses
+/// that can fail first, in program order, each with which of `lens` is
+/// its array's length. Reports the first that is out of bounds, as its
+/// own check would have. Returns only in recoverable mode.
+///
+/// # Safety
+/// `table` must point at such a table (the translator's `group_table`).
+#[no_mangle]
+pub unsafe extern "C" fn toy_rt_group_error(table: *const i64, len0: i64, len1: i64, len2: i64) {
+    let lens: [i64; MAX_GROUP_ARRAYS] = [len0, len1, len2];
+    let n = *table as usize;
+    let entries = std::slice::from_raw_parts(table.add(1), 3 * n);
+    let len_of = |entry: &[i64]| lens.get(entry[2] as usize).copied().unwrap_or(len0);
+    // Compared unsigned, as the checks do: a negative index fails.
+    let failed = entries
+        .chunks_exact(3)
+        .find(|entry| entry[1] as u64 >= len_of(entry) as u64)
+        .unwrap_or(&entries[..3]);
+    report_error(ErrorKind::IndexOutOfBounds, failed[0], failed[1], len_of(failed))
+}
+
 /// Float remainder, truncated like C's `fmod` (Rust's `%` on `f64`).
 #[no_mangle]
 pub extern "C" fn toy_rt_fmod(a: f64, b: f64) -> f64 {
@@ -434,6 +460,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("toy_rt_array_new", toy_rt_array_new as *const u8),
         ("toy_rt_empty_array", toy_rt_empty_array as *const u8),
         ("toy_rt_error", toy_rt_error as *const u8),
+        ("toy_rt_group_error", toy_rt_group_error as *const u8),
         ("toy_rt_stack_overflow", toy_rt_stack_overflow as *const u8),
         ("toy_rt_fmod", toy_rt_fmod as *const u8),
         ("toy_rt_clock", toy_rt_clock as *const u8),

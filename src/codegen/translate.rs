@@ -27,7 +27,7 @@ use crate::ir::{self, dom, BinaryOp, Cmp, InstKind, PrintItem, SrcLoc, Ty, Unary
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
-use cranelift_module::{FuncId, Module};
+use cranelift_module::{DataDescription, DataId, FuncId, Module};
 use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
@@ -864,47 +864,48 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             });
         }
         let failed = failed.expect("a group has accesses");
-        let candidates = first_failure_candidates(group);
-        let one_array = candidates.iter().all(|c| c.array == candidates[0].array);
+        let table = self.group_table(group, &lens);
         self.fail_if(failed, |t| {
-            // The first failing access wins: fold from the last one back.
-            let mut reports = candidates.iter().rev().map(|access| {
-                let len = lens
-                    .iter()
-                    .find(|&&(a, _)| a == access.array)
-                    .expect("loaded")
-                    .1;
-                let loc = t.f.insts[access.inst].loc;
-                let loc = t.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
-                let index = t.b.ins().iconst(types::I64, access.index);
-                [loc, index, len]
-            });
-            let last = reports.next().expect("a group has accesses");
-            // With one array the length is the same in every report.
-            let selected = if one_array { 2 } else { 3 };
-            let report = reports
-                .collect::<Vec<_>>()
-                .into_iter()
-                .fold(last, |later, this| {
-                    let fails =
-                        t.b.ins()
-                            .icmp(IntCC::UnsignedGreaterThanOrEqual, this[1], this[2]);
-                    std::array::from_fn(|k| {
-                        if k < selected {
-                            t.b.ins().select(fails, this[k], later[k])
-                        } else {
-                            later[k]
-                        }
-                    })
-                });
-            let code =
-                t.b.ins()
-                    .iconst(types::I64, ErrorKind::IndexOutOfBounds as i64);
-            t.call_rt(
-                t.env.runtime.error,
-                &[code, report[0], report[1], report[2]],
-            );
+            let table = t.data_addr(table);
+            let mut args = [table, lens[0].1, lens[0].1, lens[0].1];
+            for (arg, &(_, len)) in args[1..].iter_mut().zip(&lens) {
+                *arg = len;
+            }
+            t.call_rt(t.env.runtime.group_error, &args);
         });
+    }
+
+    /// The table `toy_rt_group_error` reads when a group's check fails:
+    /// `[n, (loc, index, array)…]` for the accesses that can fail first,
+    /// in program order; `array` says which of the lengths passed along
+    /// is the access's. A data object, not code: a chain of selects
+    /// choosing among the accesses made the cold paths a tenth of
+    /// nbody's compile time.
+    fn group_table(&mut self, group: &[GroupedAccess], lens: &[(ir::Value, cl::Value)]) -> DataId {
+        let candidates = first_failure_candidates(group);
+        let mut words = vec![candidates.len() as i64];
+        for access in &candidates {
+            let loc = self.f.insts[access.inst].loc;
+            let array = lens.iter().position(|&(a, _)| a == access.array);
+            words.extend([
+                pack_loc(loc.line, loc.col),
+                access.index,
+                array.expect("loaded") as i64,
+            ]);
+        }
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_ne_bytes()).collect();
+        let mut desc = DataDescription::new();
+        desc.define(bytes.into_boxed_slice());
+        desc.set_align(8);
+        // Neither can fail for a fresh anonymous object.
+        let id = self
+            .module
+            .declare_anonymous_data(false, false)
+            .expect("anonymous data is always declarable");
+        self.module
+            .define_data(id, &desc)
+            .expect("a fresh data object is defined once");
+        id
     }
 
     fn array_literal(&mut self, elems: &[ir::Value], loc: SrcLoc) -> cl::Value {

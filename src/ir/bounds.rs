@@ -48,7 +48,9 @@
 //! (`b[0] … c[6] … b[3]`) with nothing between them that could stop the
 //! program or be seen is checked once, at its first access, against the
 //! largest index per array; the group's cold path reports the access that
-//! would have failed first. Only the REPL, where arrays outlive a failed
+//! would have failed first. A group spans at most
+//! [`jitrun_runtime::MAX_GROUP_ARRAYS`] arrays (their lengths go to the
+//! runtime in registers). Only the REPL, where arrays outlive a failed
 //! entry, must not check early.
 
 use super::dom::DomTree;
@@ -835,7 +837,9 @@ impl<'a> Analysis<'a> {
                 GroupRole::Transparent => {}
                 GroupRole::Barrier => close_group(&mut group, plan),
                 GroupRole::Member(access) => {
-                    if defined_since_start.contains(&access.array) {
+                    if defined_since_start.contains(&access.array)
+                        || adds_one_array_too_many(&group, access.array)
+                    {
                         close_group(&mut group, plan);
                     }
                     if group.is_empty() {
@@ -913,6 +917,15 @@ impl<'a> Analysis<'a> {
             }
         }
     }
+}
+
+/// Whether an access to `array` would make `group` span more arrays than
+/// the runtime's report of a failed group takes lengths for.
+fn adds_one_array_too_many(group: &[GroupedAccess], array: Value) -> bool {
+    let mut arrays: Vec<Value> = group.iter().map(|g| g.array).collect();
+    arrays.sort_unstable();
+    arrays.dedup();
+    arrays.len() >= jitrun_runtime::MAX_GROUP_ARRAYS && !arrays.contains(&array)
 }
 
 /// Records `group` if checking it together saves a check; empties it.
