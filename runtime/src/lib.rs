@@ -372,7 +372,12 @@ pub unsafe extern "C" fn toy_rt_group_error(table: *const i64, len0: i64, len1: 
         .chunks_exact(3)
         .find(|entry| entry[1] as u64 >= len_of(entry) as u64)
         .unwrap_or(&entries[..3]);
-    report_error(ErrorKind::IndexOutOfBounds, failed[0], failed[1], len_of(failed))
+    report_error(
+        ErrorKind::IndexOutOfBounds,
+        failed[0],
+        failed[1],
+        len_of(failed),
+    )
 }
 
 /// Float remainder, truncated like C's `fmod` (Rust's `%` on `f64`).
