@@ -114,6 +114,27 @@ fn loops_up_to_the_length_need_no_checks() {
     );
 }
 
+/// An array made as long as another (`[x; len(a)]`), then filled up to
+/// `len(a)`: its length and the loop's bound are the same length.
+#[test]
+fn loops_up_to_the_length_an_array_was_made_with_need_no_checks() {
+    assert_proven(
+        "fn f(a: [float]) -> [float] {
+            let c = [0.0; len(a)];
+            for j in 0..len(a) {
+                c[j] = a[j];
+            }
+            let d = [0.0; len(a)];
+            for j in 0..len(c) {
+                d[j] = 1.0;
+            }
+            return c;
+        }",
+        &[4, 4],
+        &[8],
+    );
+}
+
 #[test]
 fn loops_up_to_the_allocated_length_need_no_checks() {
     assert_proven(

@@ -23,6 +23,7 @@ use super::Runtime;
 use crate::entity::SecondaryMap;
 use crate::ir::bounds::{CheckPlan, GroupedAccess};
 use crate::ir::semantics::Const;
+use crate::ir::vector::VectorLoop;
 use crate::ir::{self, dom, BinaryOp, Cmp, InstKind, PrintItem, SrcLoc, Ty, UnaryOp, ValueDef};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData};
@@ -137,7 +138,11 @@ pub fn translate_function<M: Module>(
         checks: Cow::Owned(ir::bounds::plan_checks(f, quiet_functions(env))),
         call_locs: Vec::new(),
         current_block: f.entry(),
+        vector_loops: Vec::new(),
     };
+    if env.optimize && !t.in_session() {
+        t.vector_loops = ir::vector::vector_loops(f, &t.checks);
+    }
     t.run(is_main);
     let config = t.module.target_config();
     t.b.finalize(config);
@@ -169,6 +174,8 @@ struct Translator<'a, 'b, M: Module> {
     call_locs: Vec<SrcLoc>,
     /// The block of our IR being translated.
     current_block: ir::Block,
+    /// Loops run two iterations at a time (`ir::vector`).
+    vector_loops: Vec<VectorLoop>,
 }
 
 /// How far `known_multiple` looks up a chain of single-predecessor blocks.
@@ -1034,8 +1041,17 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         }
         match term {
             ir::Terminator::Jump(to) => {
-                let args = self.edge_args(block, to);
+                let mut args = self.edge_args(block, to);
                 let target = self.block(to);
+                let entered = self
+                    .vector_loops
+                    .iter()
+                    .position(|l| l.header == to && l.entry == block);
+                if let Some(index) = entered {
+                    let start = args[0].as_value().expect("a value argument");
+                    let vector_loop = self.vector_loops[index].clone();
+                    args[0] = cl::BlockArg::Value(self.run_in_lanes(&vector_loop, start));
+                }
                 self.b.ins().jump(target, &args);
             }
             ir::Terminator::Branch {
@@ -1065,6 +1081,119 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 self.b.ins().trap(cl::TrapCode::unwrap_user(2));
             }
         }
+    }
+
+    /// Runs the pairs of iterations of `l` from counter `start` in two
+    /// vector lanes (`ir::vector`); returns the counter the loop itself
+    /// continues from, at most one iteration before its end.
+    fn run_in_lanes(&mut self, l: &VectorLoop, start: cl::Value) -> cl::Value {
+        let bound = self.val(l.bound);
+        // The loop runs `bound - start` times (as an unsigned distance)
+        // if `start < bound`, else not at all.
+        let runs = self.b.ins().icmp(IntCC::SignedLessThan, start, bound);
+        let distance = self.b.ins().isub(bound, start);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        let count = self.b.ins().select(runs, distance, zero);
+        let pairs = self.b.ins().band_imm_s(count, -2);
+        let end = self.b.ins().iadd(start, pairs);
+        let header = self.b.create_block();
+        let body = self.b.create_block();
+        let exit = self.b.create_block();
+        let counter = self.b.append_block_param(header, types::I64);
+        let rest = self.b.append_block_param(exit, types::I64);
+        self.b.ins().jump(header, &[cl::BlockArg::Value(start)]);
+        self.b.switch_to_block(header);
+        let done = self.b.ins().icmp(IntCC::Equal, counter, end);
+        self.b
+            .ins()
+            .brif(done, exit, &[cl::BlockArg::Value(counter)], body, &[]);
+        self.b.switch_to_block(body);
+        self.lanes(l, counter);
+        let next = self.b.ins().iadd_imm_u(counter, 2);
+        self.b.ins().jump(header, &[cl::BlockArg::Value(next)]);
+        self.b.switch_to_block(exit);
+        rest
+    }
+
+    /// The body of `l` on two lanes: iterations `counter` and `counter + 1`.
+    fn lanes(&mut self, l: &VectorLoop, counter: cl::Value) {
+        let flags = MemFlagsData::new()
+            .with_notrap()
+            .with_alias_region(self.elements.alias_region());
+        let mut lanes: FxHashMap<ir::Value, cl::Value> = FxHashMap::default();
+        for &inst in &l.insts {
+            let result = self.f.insts[inst].result;
+            let v = match self.f.insts[inst].kind {
+                InstKind::ArrayGet { array, .. } => {
+                    let ty = lane_type(self.f.value_ty(result.expect("a get's result")));
+                    let addr = self.lane_addr(array, counter);
+                    self.b.ins().load(ty, flags, addr, ARRAY_HEADER as i32)
+                }
+                InstKind::ArraySet { array, value, .. } => {
+                    let v = self.lane(&lanes, value);
+                    let addr = self.lane_addr(array, counter);
+                    self.b.ins().store(flags, v, addr, ARRAY_HEADER as i32);
+                    continue;
+                }
+                InstKind::Binary(op, a, b) => {
+                    let (a, b) = (self.lane(&lanes, a), self.lane(&lanes, b));
+                    let ins = self.b.ins();
+                    match op {
+                        BinaryOp::FAdd => ins.fadd(a, b),
+                        BinaryOp::FSub => ins.fsub(a, b),
+                        BinaryOp::FMul => ins.fmul(a, b),
+                        BinaryOp::FDiv => ins.fdiv(a, b),
+                        BinaryOp::IAdd => ins.iadd(a, b),
+                        BinaryOp::ISub => ins.isub(a, b),
+                        BinaryOp::And => ins.band(a, b),
+                        BinaryOp::Or => ins.bor(a, b),
+                        BinaryOp::Xor => ins.bxor(a, b),
+                        _ => unreachable!("ir::vector admits only lane-wise operations"),
+                    }
+                }
+                InstKind::Unary(op, a) => {
+                    let a = self.lane(&lanes, a);
+                    let ins = self.b.ins();
+                    match op {
+                        UnaryOp::FNeg => ins.fneg(a),
+                        UnaryOp::FAbs => ins.fabs(a),
+                        UnaryOp::Sqrt => ins.sqrt(a),
+                        _ => unreachable!("ir::vector admits only lane-wise operations"),
+                    }
+                }
+                InstKind::FConst(_) | InstKind::IConst(_) => {
+                    let v = result.expect("a constant's result");
+                    self.splat(v)
+                }
+                _ => unreachable!("ir::vector admits only lane-wise instructions"),
+            };
+            lanes.insert(result.expect("a lane-wise result"), v);
+        }
+    }
+
+    /// `v` in both lanes: computed in the lanes, or defined before the loop.
+    fn lane(&mut self, lanes: &FxHashMap<ir::Value, cl::Value>, v: ir::Value) -> cl::Value {
+        match lanes.get(&v) {
+            Some(&lane) => lane,
+            None => self.splat(v),
+        }
+    }
+
+    fn splat(&mut self, v: ir::Value) -> cl::Value {
+        let ty = lane_type(self.f.value_ty(v));
+        let scalar = match self.f.constant(v) {
+            Some(Const::Int(n)) => self.b.ins().iconst(types::I64, n),
+            Some(Const::Float(x)) => self.b.ins().f64const(x),
+            _ => self.val(v),
+        };
+        self.b.ins().splat(ty, scalar)
+    }
+
+    /// The address of element `counter` of `array`, minus the header.
+    fn lane_addr(&mut self, array: ir::Value, counter: cl::Value) -> cl::Value {
+        let a = self.val(array);
+        let offset = self.b.ins().ishl_imm_u(counter, 3);
+        self.b.ins().iadd(a, offset)
     }
 
     /// Whether the edge `from → to` goes back in reverse post-order (a
@@ -1120,6 +1249,14 @@ fn float_cc(c: Cmp) -> FloatCC {
         Cmp::Le => FloatCC::LessThanOrEqual,
         Cmp::Gt => FloatCC::GreaterThan,
         Cmp::Ge => FloatCC::GreaterThanOrEqual,
+    }
+}
+
+/// The vector of two lanes of an `int` or `float`.
+fn lane_type(ty: Ty) -> cl::Type {
+    match ty {
+        Ty::Float => types::F64X2,
+        _ => types::I64X2,
     }
 }
 

@@ -540,7 +540,10 @@ impl<'a> Analysis<'a> {
     fn below_len(&self, m: Value, cmp: Cmp, array: Value) -> bool {
         let alloc = self.allocation_len(array);
         match cmp {
-            Cmp::Lt => self.bound_of(m) == Bound::Len(array) || alloc == Some(m),
+            Cmp::Lt => {
+                let bound = self.bound_of(m);
+                bound == Bound::Len(array) || alloc.is_some_and(|n| self.bound_of(n) == bound)
+            }
             Cmp::Le => alloc.is_some_and(|n| self.is_successor(n, m)),
             _ => false,
         }
@@ -575,7 +578,7 @@ impl<'a> Analysis<'a> {
         let by_len = self.guards.get(&(step, Bound::Len(array)));
         let by_alloc = self
             .allocation_len(array)
-            .and_then(|n| self.guards.get(&(step, Bound::Value(n))));
+            .and_then(|n| self.guards.get(&(step, self.bound_of(n))));
         self.guarded(by_len, header) || self.guarded(by_alloc, header)
     }
 
@@ -798,7 +801,7 @@ impl<'a> Analysis<'a> {
         let by_len = self.guards.get(&(index, Bound::Len(array)));
         let by_alloc = self
             .allocation_len(array)
-            .and_then(|m| self.guards.get(&(index, Bound::Value(m))));
+            .and_then(|m| self.guards.get(&(index, self.bound_of(m))));
         self.guarded(by_len, at) || self.guarded(by_alloc, at)
     }
 

@@ -12,6 +12,7 @@ pub mod dot;
 pub mod inline;
 pub mod print;
 pub mod semantics;
+pub mod vector;
 pub mod verify;
 
 use crate::entity::Arena;
@@ -243,7 +244,8 @@ pub enum InstKind {
 }
 
 impl InstKind {
-    /// Pure instructions may be folded, simplified and shared by CSE.
+    /// Pure instructions may be folded, simplified and shared by CSE. An
+    /// array's length is fixed when it is made, so `len` is one too.
     pub fn is_pure(&self) -> bool {
         matches!(
             self,
@@ -252,6 +254,7 @@ impl InstKind {
                 | InstKind::BConst(_)
                 | InstKind::Unary(..)
                 | InstKind::Binary(..)
+                | InstKind::ArrayLen(_)
         )
     }
 
