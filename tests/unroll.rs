@@ -88,3 +88,26 @@ fn endless_unrolled_recursion_still_overflows_the_stack() {
     assert!(run.stderr.contains("stack overflow"), "{}", run.stderr);
     assert_eq!(run.stdout, "");
 }
+
+/// A small leaf function is expanded at every call at -O2, so a whole
+/// program compiles no code for it; at -O1 it is an ordinary function.
+/// The REPL calls functions through slots, so there it keeps its code.
+#[test]
+fn leaf_functions_expanded_everywhere_get_no_code_of_their_own_at_o2() {
+    let src = "fn sq(x: int) -> int {\n    return x * x;\n}\nfn walk(n: int) -> int {\n    if n <= 0 {\n        return 0;\n    }\n    return sq(n) + walk(n - 1);\n}\nprint(sq(7), walk(3));\n";
+    let functions = |level: &str| {
+        let run = run_source("leaf_code.toy", src, &[level, "--emit", "clif"]);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        run.stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("; toy."))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(functions("-O1"), ["sq", "walk", "<top>"]);
+    assert_eq!(functions("-O2"), ["walk", "<top>"]);
+    for level in ["-O0", "-O2"] {
+        let run = run_source("leaf_code.toy", src, &[level]);
+        assert_eq!((run.status, run.stdout.as_str()), (0, "49 14\n"), "{level}");
+    }
+}

@@ -295,6 +295,12 @@ fn compile_module(
     let mut calls: Vec<Vec<(u32, u32, i64)>> = Vec::with_capacity(all.len());
     let main_index = all.len() - 1;
     for (i, (f, &id)) in all.iter().zip(&ids).enumerate() {
+        // In a whole program, a function expanded at every call is never
+        // called: no code (REPL code calls every function through slots).
+        if session.is_none() && inline.get(i).is_some_and(Option::is_some) {
+            calls.push(Vec::new());
+            continue;
+        }
         ctx.func.signature = signature(&module, f);
         ctx.func.name = cl::UserFuncName::user(0, id.as_u32());
         let call_locs = translate::translate_function(
@@ -332,6 +338,9 @@ fn compile_module(
     let mut call_sites = Vec::new();
     if host {
         for (&id, ranges) in ids.iter().zip(&calls) {
+            if ranges.is_empty() {
+                continue;
+            }
             let base = module.get_finalized_function(id) as usize;
             call_sites.extend(
                 ranges
