@@ -197,6 +197,9 @@ fn fixed() -> MemFlagsData {
 impl<'a, M: Module> Translator<'a, '_, M> {
     fn run(&mut self, is_main: bool) {
         for &block in &self.f.layout {
+            if self.continues_its_predecessor(block) {
+                continue;
+            }
             let cb = self.b.create_block();
             self.blocks[block] = Some(cb);
             for &phi in &self.f.blocks[block].phis {
@@ -215,18 +218,45 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             self.rpo_index[block] = i;
         }
         for block in order {
-            self.current_block = block;
+            if self.continues_its_predecessor(block) {
+                continue;
+            }
             self.b.switch_to_block(self.block(block));
             if block == self.f.entry() && !is_main {
                 self.stack_check_on_entry();
             }
-            for &inst in &self.f.blocks[block].insts {
-                self.inst(inst);
+            let mut block = block;
+            loop {
+                self.current_block = block;
+                for &inst in &self.f.blocks[block].insts {
+                    self.inst(inst);
+                }
+                self.check_on_loop_entry(block);
+                match self.f.blocks[block].term {
+                    Some(ir::Terminator::Jump(next)) if self.continues_its_predecessor(next) => {
+                        block = next;
+                    }
+                    _ => break,
+                }
             }
-            self.check_on_loop_entry(block);
             self.terminator(block);
         }
         self.b.seal_all_blocks();
+    }
+
+    /// Whether `block` is translated at the end of its predecessor's
+    /// Cranelift block: its only predecessor jumps to it, and it has no
+    /// phis. Our IR keeps such blocks (a loop's latch after its body, the
+    /// block after an `if`'s join); each costs Cranelift's lowering and
+    /// register allocator a block of their own.
+    fn continues_its_predecessor(&self, block: ir::Block) -> bool {
+        let data = &self.f.blocks[block];
+        let [pred] = data.preds[..] else {
+            return false;
+        };
+        data.phis.is_empty()
+            && block != self.f.entry()
+            && matches!(self.f.blocks[pred].term, Some(ir::Terminator::Jump(to)) if to == block)
     }
 
     fn block(&self, b: ir::Block) -> cl::Block {
