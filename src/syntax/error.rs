@@ -2,23 +2,81 @@
 //!
 //! chumsky creates an error for every alternative that fails, and almost
 //! all of them are thrown away. Its `Simple` error keeps expected tokens in
-//! a `HashSet`, which made hashing most of the front end's time; this type
-//! keeps them in a small `Vec`, deduplicated only when errors merge.
+//! a `HashSet`, which made hashing most of the front end's time; a `Vec`
+//! still cost an allocation per failed alternative (an eighth of nbody's
+//! parse). The grammar only ever expects keywords and symbols, so this
+//! type keeps them as bits of an [`Expected`] set.
 
 use super::ast::Span;
+use super::lexer::{Token, KEYWORDS, SYMBOLS};
+use std::sync::OnceLock;
 
-/// Messages list at most 8 expected tokens; keeping one more tells "many".
-const MAX_EXPECTED: usize = 9;
+/// Messages list at most this many expected tokens.
+pub const MAX_LISTED: usize = 8;
 
 #[derive(Clone, Debug)]
 pub struct ParseError<I> {
     pub span: Span,
     pub found: Option<I>,
-    pub expected: Vec<Option<I>>,
+    pub expected: Expected,
     pub label: Option<&'static str>,
     /// Rarely present, so boxed: errors are created (and mostly dropped)
     /// for every failing alternative.
     pub note: Option<Box<Note<I>>>,
+}
+
+/// A set of keywords and symbols: bit `k` for entry `k` of [`table`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Expected(u128);
+
+impl Expected {
+    fn insert(&mut self, token: &Token) {
+        let text = match token {
+            Token::Kw(s) | Token::Sym(s) => s,
+            _ => return,
+        };
+        let key = pack(text);
+        if let Ok(k) = table().binary_search_by_key(&key, |&(key, _)| key) {
+            self.0 |= 1 << k;
+        }
+    }
+
+    /// The texts of the tokens in the set.
+    pub fn texts(self) -> impl Iterator<Item = &'static str> {
+        table()
+            .iter()
+            .enumerate()
+            .filter(move |&(k, _)| self.0 & (1 << k) != 0)
+            .map(|(_, &(_, text))| text)
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A keyword's or symbol's bytes as one number (none is longer than 8).
+fn pack(text: &str) -> u64 {
+    text.bytes().fold(0, |key, b| (key << 8) | u64::from(b))
+}
+
+/// Every keyword and symbol with its [`pack`]ed key, sorted by key.
+fn table() -> &'static [(u64, &'static str)] {
+    static TABLE: OnceLock<Vec<(u64, &'static str)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table: Vec<(u64, &'static str)> = KEYWORDS
+            .iter()
+            .chain(SYMBOLS)
+            .map(|&text| (pack(text), text))
+            .collect();
+        table.sort_unstable();
+        assert!(table.len() <= 128, "one bit per token");
+        table
+    })
 }
 
 #[derive(Clone, Debug)]
@@ -34,26 +92,31 @@ impl<I> ParseError<I> {
         ParseError {
             span,
             found: None,
-            expected: Vec::new(),
+            expected: Expected::default(),
             label: None,
             note: Some(Box::new(Note::Custom(message.into()))),
         }
     }
 }
 
-impl<I: Clone + PartialEq> chumsky::Error<I> for ParseError<I> {
+impl chumsky::Error<Token> for ParseError<Token> {
     type Span = Span;
     type Label = &'static str;
 
-    fn expected_input_found<Iter: IntoIterator<Item = Option<I>>>(
+    fn expected_input_found<Iter: IntoIterator<Item = Option<Token>>>(
         span: Span,
         expected: Iter,
-        found: Option<I>,
+        found: Option<Token>,
     ) -> Self {
+        let mut set = Expected::default();
+        // The end of input is never listed as expected.
+        for token in expected.into_iter().flatten() {
+            set.insert(&token);
+        }
         ParseError {
             span,
             found,
-            expected: expected.into_iter().take(MAX_EXPECTED).collect(),
+            expected: set,
             label: None,
             note: None,
         }
@@ -61,10 +124,10 @@ impl<I: Clone + PartialEq> chumsky::Error<I> for ParseError<I> {
 
     fn unclosed_delimiter(
         _unclosed_span: Span,
-        unclosed: I,
+        unclosed: Token,
         span: Span,
-        expected: I,
-        found: Option<I>,
+        expected: Token,
+        found: Option<Token>,
     ) -> Self {
         let mut e = Self::expected_input_found(span, Some(Some(expected)), found);
         e.note = Some(Box::new(Note::Unclosed(unclosed)));
@@ -84,14 +147,7 @@ impl<I: Clone + PartialEq> chumsky::Error<I> for ParseError<I> {
         if self.note.is_none() {
             self.note = other.note;
         }
-        for e in other.expected {
-            if self.expected.len() >= MAX_EXPECTED {
-                break;
-            }
-            if !self.expected.contains(&e) {
-                self.expected.push(e);
-            }
-        }
+        self.expected.0 |= other.expected.0;
         self
     }
 }

@@ -81,10 +81,13 @@ fn keyword(word: &str) -> Option<&'static str> {
     })
 }
 
-/// Every symbol (LANGUAGE.md §1), for the test that [`longest_symbol`]
-/// knows them all.
-#[cfg(test)]
-const SYMBOLS: &[&str] = &[
+/// Every keyword (LANGUAGE.md §1), as [`keyword`] knows them.
+pub const KEYWORDS: &[&str] = &[
+    "fn", "let", "if", "else", "while", "for", "in", "break", "continue", "return", "true", "false",
+];
+
+/// Every symbol (LANGUAGE.md §1), as [`longest_symbol`] knows them.
+pub const SYMBOLS: &[&str] = &[
     "<<=", ">>=", "..", "->", "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "+=", "-=", "*=",
     "/=", "%=", "&=", "|=", "^=", "+", "-", "*", "/", "%", "&", "|", "^", "!", "<", ">", "=", "(",
     ")", "{", "}", "[", "]", ",", ";", ":",
@@ -421,5 +424,16 @@ mod tests {
         }
         let kinds: Vec<Token> = lex("<<=>>=..->").into_iter().map(|t| t.0).collect();
         assert_eq!(kinds, ["<<=", ">>=", "..", "->"].map(Token::Sym).to_vec());
+    }
+
+    /// The parser's error messages name expected tokens from these lists.
+    #[test]
+    fn every_keyword_lexes_as_a_keyword_and_nothing_else_does() {
+        for kw in KEYWORDS {
+            assert_eq!(lex(kw)[0].0, Token::Kw(kw), "{kw}");
+        }
+        for word in ["int", "print", "len", "Fn", "iff"] {
+            assert!(matches!(lex(word)[0].0, Token::Ident(_)), "{word}");
+        }
     }
 }

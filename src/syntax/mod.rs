@@ -45,16 +45,12 @@ impl SyntaxError {
                 Some(t) => format!("unexpected token `{}`", texts.show(t).escape_debug()),
                 None => "unexpected end of input".to_string(),
             };
-            let mut expected: Vec<String> = err
-                .expected
-                .iter()
-                .filter_map(|e| e.map(|t| format!("`{}`", texts.show(t))))
-                .collect();
+            let mut expected: Vec<String> =
+                err.expected.texts().map(|t| format!("`{t}`")).collect();
             expected.sort();
-            expected.dedup();
             if let Some(label) = err.label {
                 format!("{found}, expected {label}")
-            } else if expected.is_empty() || expected.len() > 8 {
+            } else if expected.is_empty() || expected.len() > error::MAX_LISTED {
                 found
             } else {
                 format!("{found}, expected {}", expected.join(", "))
