@@ -353,7 +353,7 @@ fn loops_growing_towards_a_length_check_on_entry() {
 }
 
 #[test]
-fn quiet_loops_over_one_array_check_on_entry() {
+fn quiet_loops_check_on_entry() {
     let src = "fn f(a: [int], b: [float], c: [float], n: int, k: int) -> float {
             let s = 0.0;
             for j in k..n {
@@ -380,10 +380,11 @@ fn quiet_loops_over_one_array_check_on_entry() {
         }";
     for level in 0..=2 {
         // Matmul's inner loop: runs to its end or stops at the first
-        // index out of bounds, with nothing observable before.
-        assert_eq!(entry_checked_lines(src, level), [4], "-O{level}");
-        // An access not in every iteration, two arrays, a break, another
-        // check that can fail first, a print: checked in place.
+        // index out of bounds, with nothing observable before; so does a
+        // loop over two arrays in step.
+        assert_eq!(entry_checked_lines(src, level), [4, 10, 10], "-O{level}");
+        // An access not in every iteration, a break, another check that
+        // can fail first, a print: checked in place.
         let (proven, checked) = proven_lines(src, level);
         assert_eq!(proven, Vec::<u32>::new(), "-O{level}");
         assert_eq!(checked, [4, 7, 10, 10, 13, 17, 17, 21], "-O{level}");
@@ -460,5 +461,48 @@ while k <= len(a) { s += a[k]; k += 1; }
         assert!(String::from_utf8_lossy(&out.stderr).contains(
             "bce.toy:8:26: runtime error: index out of bounds: the length is 3 but the index is 3"
         ));
+    }
+}
+
+/// Rule 6 over several arrays: every access in every iteration, at most
+/// three arrays (their lengths go to the runtime in registers).
+#[test]
+fn loops_walking_several_arrays_in_step_check_on_entry() {
+    let three = "fn f(a: [float], b: [float], c: [float], n: int) -> float {
+            for j in 0..n {
+                c[j] = a[j]
+                    + b[j];
+            }
+            return 0.0;
+        }";
+    let conditional = "fn f(a: [float], b: [float], c: [float], n: int) -> float {
+            for j in 0..n {
+                c[j] = a[j];
+                if c[j] > 1.0 {
+                    b[j] = 2.0;
+                }
+            }
+            return 0.0;
+        }";
+    let four = "fn f(a: [float], b: [float], c: [float], d: [float], n: int) -> float {
+            for j in 0..n {
+                c[j] = a[j]
+                    + b[j]
+                    + d[j];
+            }
+            return 0.0;
+        }";
+    for level in 0..=2 {
+        assert_eq!(entry_checked_lines(three, level), [3, 3, 4], "-O{level}");
+        assert_eq!(
+            entry_checked_lines(conditional, level),
+            [] as [u32; 0],
+            "-O{level}"
+        );
+        assert_eq!(
+            entry_checked_lines(four, level),
+            [] as [u32; 0],
+            "-O{level}"
+        );
     }
 }

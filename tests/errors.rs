@@ -264,6 +264,39 @@ const RUNTIME_ERRORS: &[(&str, &str, &str, &str)] = &[
         "2:38",
         "index out of bounds: the length is 3 but the index is 5",
     ),
+    // Checked on entry to a loop walking three arrays in step (rule 6):
+    // reported at the first `j` outside some array, at the first access
+    // in the iteration whose array that is (reads before the write).
+    (
+        "fn f(a: [int], b: [int], c: [int], lo: int, hi: int) {\n  for j in lo..hi {\n    c[j] = a[j] + b[j];\n  }\n}\nprint(1);\nf([1, 2, 3, 4, 5], [1, 2, 3], [0; 10], 0, 8);\nprint(2);\n",
+        "1\n",
+        "3:19",
+        "index out of bounds: the length is 3 but the index is 3",
+    ),
+    (
+        "fn f(a: [int], b: [int], c: [int], lo: int, hi: int) {\n  for j in lo..hi {\n    c[j] = a[j] + b[j];\n  }\n}\nprint(1);\nf([1, 2, 3, 4, 5], [1, 2, 3], [0; 10], 4, 8);\nprint(2);\n",
+        "1\n",
+        "3:19",
+        "index out of bounds: the length is 3 but the index is 4",
+    ),
+    (
+        "fn f(a: [int], b: [int], c: [int], lo: int, hi: int) {\n  for j in lo..hi {\n    c[j] = a[j] + b[j];\n  }\n}\nprint(1);\nf([1, 2, 3], [1, 2, 3], [0; 10], 0, 8);\nprint(2);\n",
+        "1\n",
+        "3:12",
+        "index out of bounds: the length is 3 but the index is 3",
+    ),
+    (
+        "fn f(a: [int], b: [int], c: [int], lo: int, hi: int) {\n  for j in lo..hi {\n    c[j] = a[j] + b[j];\n  }\n}\nprint(1);\nf([1, 2, 3], [1, 2, 3], [0; 2], 0, 8);\nprint(2);\n",
+        "1\n",
+        "3:5",
+        "index out of bounds: the length is 2 but the index is 2",
+    ),
+    (
+        "fn f(a: [int], b: [int], c: [int], lo: int, hi: int) {\n  for j in lo..hi {\n    c[j] = a[j] + b[j];\n  }\n}\nprint(1);\nf([1, 2, 3], [1, 2, 3], [0; 2], -1, 8);\nprint(2);\n",
+        "1\n",
+        "3:12",
+        "index out of bounds: the length is 3 but the index is -1",
+    ),
     // One array: an access below an earlier one is never the first to
     // fail; a negative index is above every length.
     (

@@ -43,6 +43,12 @@ fn mix(a: [int], lo: int, hi: int) {
         a[j] = (a[j] + 5) ^ (a[j] - 7) | 3;
     }
 }
+fn blend(c: [float], a: [float], b: [int], lo: int, hi: int) {
+    for j in lo..hi {
+        c[j] = a[j] * 0.5 - c[j];
+        b[j] = b[j] + 1;
+    }
+}
 fn roots(a: [float], n: int) {
     let i = 0;
     while i < n {
@@ -71,6 +77,7 @@ for n in 0..10 {
             }
             axpy(c, 0.7, lo, hi);
             mix(a, lo, hi);
+            blend(c, b, a, lo, hi);
             roots(b, hi);
             print(n, lo, c, a, b, add(c, b));
         }
@@ -97,7 +104,7 @@ fn counted_loops_over_float_and_int_arrays_run_in_lanes_at_o2_only() {
     assert_eq!(vector_insts("vec_shapes.toy", SHAPES, "-O1"), 0);
     assert_eq!(
         functions_in_lanes("vec_shapes.toy", SHAPES),
-        ["add", "axpy", "mix", "roots"]
+        ["add", "axpy", "blend", "mix", "roots"]
     );
 }
 

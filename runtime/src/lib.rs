@@ -380,6 +380,48 @@ pub unsafe extern "C" fn toy_rt_group_error(table: *const i64, len0: i64, len1: 
     )
 }
 
+/// Called by compiled code when the entry check of a loop that walks
+/// several arrays in step fails (rule 6 of `ir::bounds`): the loop runs
+/// `u` from `start` while `u < end`, accessing every array at `u` in every
+/// iteration. `table` is `[n, loc…]`: each array's first access in the
+/// order an iteration runs them; `lens` their lengths. Reports what the
+/// loop would have: at the first `u` outside some array, the first
+/// access in the iteration whose array that is. Returns only in
+/// recoverable mode.
+///
+/// # Safety
+/// `table` must point at such a table (the translator's `check_walk`).
+#[no_mangle]
+pub unsafe extern "C" fn toy_rt_walk_error(
+    table: *const i64,
+    start: i64,
+    end: i64,
+    len0: i64,
+    len1: i64,
+    len2: i64,
+) {
+    let lens: [i64; MAX_GROUP_ARRAYS] = [len0, len1, len2];
+    let n = (*table as usize).min(MAX_GROUP_ARRAYS);
+    let locs = std::slice::from_raw_parts(table.add(1), n);
+    // Where each array stops the walk: at once, or at its end.
+    let stop = |len: i64| {
+        if start as u64 >= len as u64 {
+            Some(start)
+        } else {
+            (end > len).then_some(len)
+        }
+    };
+    let first_stop = lens[..n].iter().filter_map(|&len| stop(len)).min();
+    let failed = (0..n).find(|&k| first_stop.is_some() && stop(lens[k]) == first_stop);
+    let k = failed.unwrap_or(0);
+    report_error(
+        ErrorKind::IndexOutOfBounds,
+        locs.get(k).copied().unwrap_or(0),
+        first_stop.unwrap_or(start),
+        lens[k],
+    )
+}
+
 /// Float remainder, truncated like C's `fmod` (Rust's `%` on `f64`).
 #[no_mangle]
 pub extern "C" fn toy_rt_fmod(a: f64, b: f64) -> f64 {
@@ -466,6 +508,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("toy_rt_empty_array", toy_rt_empty_array as *const u8),
         ("toy_rt_error", toy_rt_error as *const u8),
         ("toy_rt_group_error", toy_rt_group_error as *const u8),
+        ("toy_rt_walk_error", toy_rt_walk_error as *const u8),
         ("toy_rt_stack_overflow", toy_rt_stack_overflow as *const u8),
         ("toy_rt_fmod", toy_rt_fmod as *const u8),
         ("toy_rt_clock", toy_rt_clock as *const u8),

@@ -21,7 +21,7 @@
 
 use super::Runtime;
 use crate::entity::SecondaryMap;
-use crate::ir::bounds::{CheckPlan, GroupedAccess};
+use crate::ir::bounds::{CheckPlan, EntryCheck, GroupedAccess};
 use crate::ir::semantics::Const;
 use crate::ir::vector::VectorLoop;
 use crate::ir::{self, dom, BinaryOp, Cmp, InstKind, PrintItem, SrcLoc, Ty, UnaryOp, ValueDef};
@@ -29,7 +29,7 @@ use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{DataDescription, DataId, FuncId, Module};
-use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER};
+use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER, MAX_GROUP_ARRAYS};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 
@@ -879,6 +879,10 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             let (a, cmp, b) = check.enters;
             let (a, b) = (self.val(a), self.val(b));
             let enters = self.b.ins().icmp(int_cc(cmp), a, b);
+            if !check.others.is_empty() {
+                self.check_walk(&check, enters);
+                continue;
+            }
             let array = self.val(check.array);
             let mut index = self.val(check.index);
             let len = self.b.ins().load(types::I64, fixed(), array, 0);
@@ -898,6 +902,49 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             let loc = self.f.insts[check.inst].loc;
             self.check(failed, ErrorKind::IndexOutOfBounds, loc, [index, len]);
         }
+    }
+
+    /// Rule 6 over several arrays (`ir::bounds`): the loop walks each from
+    /// `check.index` up to `check.runs_to` unless one ends first. The cold
+    /// path hands the runtime the walk, the lengths and a table of the
+    /// arrays' first accesses (`[n, loc…]`, in the order an iteration runs
+    /// them); `toy_rt_walk_error` reports the access that fails first.
+    fn check_walk(&mut self, check: &EntryCheck, enters: cl::Value) {
+        let start = self.val(check.index);
+        let end = self.val(check.runs_to.expect("a walk has an end"));
+        let accesses: Vec<(ir::Value, ir::Inst)> = std::iter::once((check.array, check.inst))
+            .chain(check.others.iter().copied())
+            .collect();
+        let mut lens = Vec::new();
+        let mut out = None;
+        for &(array, _) in &accesses {
+            let a = self.val(array);
+            let len = self.b.ins().load(types::I64, fixed(), a, 0);
+            let starts_out = self
+                .b
+                .ins()
+                .icmp(IntCC::UnsignedGreaterThanOrEqual, start, len);
+            let overruns = self.b.ins().icmp(IntCC::SignedGreaterThan, end, len);
+            let fails = self.b.ins().bor(starts_out, overruns);
+            out = Some(match out {
+                Some(o) => self.b.ins().bor(o, fails),
+                None => fails,
+            });
+            lens.push(len);
+        }
+        let failed = self.b.ins().band(enters, out.expect("a walk has arrays"));
+        let mut words = vec![accesses.len() as i64];
+        words.extend(accesses.iter().map(|&(_, inst)| {
+            let loc = self.f.insts[inst].loc;
+            pack_loc(loc.line, loc.col)
+        }));
+        let table = self.constant_table(&words);
+        self.fail_if(failed, |t| {
+            let table = t.data_addr(table);
+            let mut args = vec![table, start, end];
+            args.extend((0..MAX_GROUP_ARRAYS).map(|k| lens.get(k).copied().unwrap_or(lens[0])));
+            t.call_rt(t.env.runtime.walk_error, &args);
+        });
     }
 
     /// Checks a group of constant-index accesses at once: each array's
@@ -959,6 +1006,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 array.expect("loaded") as i64,
             ]);
         }
+        self.constant_table(&words)
+    }
+
+    /// A read-only data object holding `words`.
+    fn constant_table(&mut self, words: &[i64]) -> DataId {
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_ne_bytes()).collect();
         let mut desc = DataDescription::new();
         desc.define(bytes.into_boxed_slice());

@@ -123,7 +123,7 @@ pub struct CheckPlan {
 }
 
 /// A check run on entry to a loop (rules 4–6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntryCheck {
     /// The access whose message is reported.
     pub inst: Inst,
@@ -137,6 +137,10 @@ pub struct EntryCheck {
     /// this one (excluded); the check covers all of them and reports the
     /// first out of bounds.
     pub runs_to: Option<Value>,
+    /// Rule 6 over several arrays: the others the loop walks, each with
+    /// its first access, in the order an iteration runs them (`array`'s
+    /// access `inst` runs before all of them).
+    pub others: SmallVec<[(Value, Inst); 2]>,
 }
 
 /// A constant-index access checked by its group.
@@ -367,6 +371,7 @@ impl<'a> Analysis<'a> {
                             index: u0,
                             enters: (u0, cmp, m),
                             runs_to: None,
+                            others: SmallVec::new(),
                         });
                     }
                 }
@@ -417,6 +422,11 @@ impl<'a> Analysis<'a> {
     /// is out of bounds, else `len(a)` if `m` exceeds it. Nothing
     /// observable happens before, so one check on entry decides it
     /// (matmul's `for j in 0..n { ci[j] += aik * bk[j]; }`).
+    ///
+    /// With several arrays (up to [`jitrun_runtime::MAX_GROUP_ARRAYS`],
+    /// `c[j] = a[j] + b[j]`), every access must run in every iteration:
+    /// the loop stops at the smallest such `u` over the arrays, at the
+    /// first access in the iteration whose array ends there.
     fn plan_quiet_loop(
         &mut self,
         header: Block,
@@ -440,7 +450,7 @@ impl<'a> Analysis<'a> {
         let Some(region) = self.loop_blocks(header, body, latch) else {
             return;
         };
-        let mut array = None;
+        let mut arrays: Vec<Value> = Vec::new();
         // The accesses a[u], by block, in order within each block.
         let mut accesses: Vec<(Block, Inst)> = Vec::new();
         for &b in &region {
@@ -463,8 +473,8 @@ impl<'a> Analysis<'a> {
                         if self.in_bounds_by_facts(array, index, b)
                             || self.guarded(self.loop_covered.get(&(array, index)), b) => {}
                     Some((a, index)) if index == u && self.defined_before(a, header) => {
-                        if *array.get_or_insert(a) != a {
-                            return;
+                        if !arrays.contains(&a) {
+                            arrays.push(a);
                         }
                         accesses.push((b, inst));
                     }
@@ -476,23 +486,72 @@ impl<'a> Analysis<'a> {
                 }
             }
         }
-        // The access every iteration runs first: in a block that runs in
-        // every iteration and before all the others' blocks.
-        let first = accesses.iter().find(|&&(b, _)| {
-            self.dom.dominates(b, latch) && accesses.iter().all(|&(c, _)| self.dom.dominates(b, c))
-        });
-        let (Some(array), Some(&(_, inst))) = (array, first) else {
-            return;
+        let firsts = match arrays.len() {
+            1 => {
+                // The access every iteration runs first: in a block that
+                // runs in every iteration and before all the others' blocks.
+                let first = accesses.iter().find(|&&(b, _)| {
+                    self.dom.dominates(b, latch)
+                        && accesses.iter().all(|&(c, _)| self.dom.dominates(b, c))
+                });
+                let Some(&(_, inst)) = first else { return };
+                vec![(arrays[0], inst)]
+            }
+            2..=jitrun_runtime::MAX_GROUP_ARRAYS => {
+                match self.first_access_of_each(&accesses, latch) {
+                    Some(firsts) => firsts,
+                    None => return,
+                }
+            }
+            _ => return,
         };
-        self.cover(array, u, body);
+        for &(array, _) in &firsts {
+            self.cover(array, u, body);
+        }
+        let (array, inst) = firsts[0];
         let check = EntryCheck {
             inst,
             array,
             index: u0,
             enters: (u0, Cmp::Lt, m),
             runs_to: Some(m),
+            others: firsts[1..].iter().copied().collect(),
         };
         self.add_entry_checks(preheader, vec![check]);
+    }
+
+    /// When every access runs in every iteration (its block dominates the
+    /// latch): each array's first access, in the order an iteration runs
+    /// them.
+    fn first_access_of_each(
+        &self,
+        accesses: &[(Block, Inst)],
+        latch: Block,
+    ) -> Option<Vec<(Value, Inst)>> {
+        if !accesses.iter().all(|&(b, _)| self.dom.dominates(b, latch)) {
+            return None;
+        }
+        // Blocks that all dominate the latch lie on one dominator chain.
+        let mut ordered = accesses.to_vec();
+        ordered.sort_by(|&(b, i), &(c, j)| {
+            if b == c {
+                let insts = &self.f.blocks[b].insts;
+                let at = |inst| insts.iter().position(|&k| k == inst);
+                at(i).cmp(&at(j))
+            } else if self.dom.dominates(b, c) {
+                std::cmp::Ordering::Less
+            } else {
+                std::cmp::Ordering::Greater
+            }
+        });
+        let mut firsts: Vec<(Value, Inst)> = Vec::new();
+        for (_, inst) in ordered {
+            let (array, _) = self.access(inst).expect("an access");
+            if !firsts.iter().any(|&(a, _)| a == array) {
+                firsts.push((array, inst));
+            }
+        }
+        Some(firsts)
     }
 
     /// The blocks of the loop entered through `body` (all reach `latch`
@@ -635,6 +694,7 @@ impl<'a> Analysis<'a> {
                     index: first,
                     enters: (u0, Cmp::Lt, v0),
                     runs_to: None,
+                    others: SmallVec::new(),
                 });
             }
             self.cover(array, u, body);
