@@ -43,6 +43,9 @@
 //!    its end or stops at the first `u` outside `a` — `u0`, or else
 //!    `len(a)` if `m` exceeds it — so one check decides which and reports
 //!    that index (matmul's `for j in 0..n { ci[j] += aik * bk[j]; }`).
+//!    Likewise for up to three arrays walked in step when every access
+//!    runs in every iteration (`c[j] = a[j] + b[j]`): the loop stops at
+//!    the smallest such index over the arrays;
 //!
 //! And *grouped*: a run of constant-index accesses in one block
 //! (`b[0] … c[6] … b[3]`) with nothing between them that could stop the
