@@ -307,6 +307,7 @@ impl Gen {
             12 => self.while_stmt(),
             13 if self.rng.chance(30) => self.array_reversal(),
             13 if self.rng.chance(30) => self.strided_fill(),
+            13 if self.rng.chance(25) => self.arrays_in_step(),
             13 => self.array_walk(),
             _ => {
                 let n = 1 + self.rng.below(3);
@@ -478,6 +479,40 @@ impl Gen {
         }
         self.line("}");
         self.loops -= 1;
+    }
+
+    /// `c[j] = a[j] op b[j]` over arrays of one element type (the same
+    /// array more than once now and then) — the loop `ir::bounds` checks
+    /// on entry and `ir::vector` runs in lanes — mostly up to the shortest
+    /// length, now and then from -1 or up to one array's length, which
+    /// may run out of another.
+    fn arrays_in_step(&mut self) {
+        let ty = *self.rng.pick(&[Ty::IntArr, Ty::FloatArr]);
+        let vars = self.vars_of(ty);
+        if vars.is_empty() {
+            return self.for_stmt();
+        }
+        let mut pick = || vars[self.rng.below(vars.len())].clone();
+        let (a, b, c) = (pick(), pick(), pick());
+        let op = match ty {
+            Ty::IntArr => *self.rng.pick(&["+", "-", "^", "|"]),
+            _ => *self.rng.pick(&["+", "-", "*"]),
+        };
+        let start = if self.rng.chance(10) {
+            -1
+        } else {
+            self.rng.below(2) as i64
+        };
+        let end = if self.rng.chance(20) {
+            format!("len({a})")
+        } else {
+            format!("min(len({a}), min(len({b}), len({c})))")
+        };
+        let j = self.fresh("j");
+        // Not in scope for other statements: nothing else assigns it.
+        self.line(&format!("for {j} in {start}..{end} {{"));
+        self.line(&format!("    {c}[{j}] = {a}[{j}] {op} {b}[{j}];"));
+        self.line("}");
     }
 
     /// Reverses (part of) an array between two indices moving towards

@@ -138,6 +138,12 @@ fn generated_programs_walk_arrays_to_their_length_and_past_it() {
     );
     assert!(walks(") + 1 {") >= 3, "for loops past the end");
     assert!(walks(" <= len(") >= 3, "while loops past the end");
+    // Arrays walked in step (`ir::bounds` rule 6, `ir::vector`).
+    assert!(
+        walks(", min(len(") >= 10,
+        "walks in step: {}",
+        walks(", min(len(")
+    );
 }
 
 /// `x % 2^k == 0` compiles to a test of the low bits: it must agree with
