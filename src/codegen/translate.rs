@@ -1200,28 +1200,31 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     fn run_in_lanes(&mut self, l: &VectorLoop, start: cl::Value) -> cl::Value {
         let bound = self.val(l.bound);
         // The loop runs `bound - start` times (as an unsigned distance)
-        // if `start < bound`, else not at all.
+        // if `start < bound`, else not at all. An even count is
+        // `count - (count & 1)`, not `count & -2`: Cranelift recomputes an
+        // `and` with a constant at every use, here in the loop.
         let runs = self.b.ins().icmp(IntCC::SignedLessThan, start, bound);
         let distance = self.b.ins().isub(bound, start);
         let zero = self.b.ins().iconst(types::I64, 0);
         let count = self.b.ins().select(runs, distance, zero);
-        let pairs = self.b.ins().band_imm_s(count, -2);
+        let odd = self.b.ins().band_imm_s(count, 1);
+        let pairs = self.b.ins().isub(count, odd);
         let end = self.b.ins().iadd(start, pairs);
-        let header = self.b.create_block();
+        // Tested at the bottom: one branch per pair of iterations.
         let body = self.b.create_block();
         let exit = self.b.create_block();
-        let counter = self.b.append_block_param(header, types::I64);
+        let counter = self.b.append_block_param(body, types::I64);
         let rest = self.b.append_block_param(exit, types::I64);
-        self.b.ins().jump(header, &[cl::BlockArg::Value(start)]);
-        self.b.switch_to_block(header);
-        let done = self.b.ins().icmp(IntCC::Equal, counter, end);
+        let none = self.b.ins().icmp(IntCC::Equal, start, end);
+        let arg = |v| [cl::BlockArg::Value(v)];
         self.b
             .ins()
-            .brif(done, exit, &[cl::BlockArg::Value(counter)], body, &[]);
+            .brif(none, exit, &arg(start), body, &arg(start));
         self.b.switch_to_block(body);
         self.lanes(l, counter);
         let next = self.b.ins().iadd_imm_u(counter, 2);
-        self.b.ins().jump(header, &[cl::BlockArg::Value(next)]);
+        let done = self.b.ins().icmp(IntCC::Equal, next, end);
+        self.b.ins().brif(done, exit, &arg(next), body, &arg(next));
         self.b.switch_to_block(exit);
         rest
     }
