@@ -144,7 +144,8 @@ print(b);
 /// Loops that must run one iteration at a time: a sum carried across
 /// iterations (adding in another order rounds differently), the counter
 /// used as a value, a neighbouring index, a call, a print, an integer
-/// multiplication, and an access checked in every iteration.
+/// multiplication, a loop with a branch, and the counter's step used as a
+/// value (once a compiler crash).
 #[test]
 fn loops_that_are_not_element_wise_stay_scalar() {
     let cases = [
@@ -154,6 +155,8 @@ fn loops_that_are_not_element_wise_stay_scalar() {
         "fn g(x: float) -> float { return x; }\nfn f(a: [float], n: int) -> float { for j in 0..n { a[j] = g(a[j]); } return a[0]; }",
         "fn f(a: [float], n: int) -> float { for j in 0..n { print(a[j]); } return a[0]; }",
         "fn f(a: [int], n: int) -> float { for j in 0..n { a[j] = a[j] * 3; } return 0.0; }",
+        // The step itself as an operand (one block: CSE shares `i + 1`).
+        "fn f(a: [int], n: int) -> float { let i = 0; while i < n { a[i] = a[i] + (i + 1); i += 1; } return 0.0; }",
         "fn f(a: [float], n: int) -> float { for j in 0..n { a[j] = a[j] * 3.0; if a[j] > 1.0 { n = 0; } } return a[0]; }",
     ];
     for (i, case) in cases.iter().enumerate() {

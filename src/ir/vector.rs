@@ -66,7 +66,9 @@ fn vector_loop(f: &Function, plan: &CheckPlan, header: Block) -> Option<VectorLo
     let entry = h.preds[1 - back_index];
     let step = f.phi_args(counter)[back_index];
     let in_loop = |v: Value| match f.values[v].def {
-        ValueDef::Inst(i) => blocks.iter().any(|&b| f.blocks[b].insts.contains(&i)),
+        ValueDef::Inst(i) => std::iter::once(&header)
+            .chain(&blocks)
+            .any(|&b| f.blocks[b].insts.contains(&i)),
         ValueDef::Phi(_) => v == counter,
         _ => false,
     };
@@ -76,36 +78,25 @@ fn vector_loop(f: &Function, plan: &CheckPlan, header: Block) -> Option<VectorLo
     let ValueDef::Inst(step_inst) = f.values[step].def else {
         return None;
     };
+    // Operands the lanes can have: values from before the loop (the same
+    // in both lanes) and the lanes' own earlier results. Not the counter,
+    // the step or the test, which the lanes do not compute.
+    let mut lane_values: Vec<Value> = Vec::new();
     let mut insts = Vec::new();
     for &b in &blocks {
         for &inst in &f.blocks[b].insts {
             if inst == step_inst {
                 continue;
             }
-            if !runs_in_lanes(f, plan, inst, counter, &in_loop) {
+            let operand = |v: Value| !in_loop(v) || lane_values.contains(&v);
+            if !runs_in_lanes(f, plan, inst, counter, &operand) {
                 return None;
             }
             insts.push(inst);
+            lane_values.extend(f.insts[inst].result);
         }
     }
-    // The counter may appear only as an index (and in the test and step).
-    let counter_uses = blocks
-        .iter()
-        .flat_map(|&b| &f.blocks[b].insts)
-        .filter(|&&i| i != step_inst)
-        .flat_map(|&i| f.insts[i].kind.operands())
-        .filter(|&v| v == counter)
-        .count();
-    let index_uses = insts
-        .iter()
-        .filter(|&&i| {
-            matches!(
-                f.insts[i].kind,
-                InstKind::ArrayGet { .. } | InstKind::ArraySet { .. }
-            )
-        })
-        .count();
-    if counter_uses != index_uses || insts.is_empty() {
+    if insts.is_empty() {
         return None;
     }
     Some(VectorLoop {
@@ -169,39 +160,44 @@ fn is_step_of(f: &Function, step: Value, counter: Value) -> bool {
 }
 
 /// Whether `inst` computes the same in each of two lanes as in two
-/// iterations.
+/// iterations, given which values may be its `operand`s.
 fn runs_in_lanes(
     f: &Function,
     plan: &CheckPlan,
     inst: Inst,
     counter: Value,
-    in_loop: &impl Fn(Value) -> bool,
+    operand: &impl Fn(Value) -> bool,
 ) -> bool {
     let lane_type = |v: Value| matches!(f.value_ty(v), Ty::Float | Ty::Int);
     let checked = plan.proven[inst] || plan.covered[inst];
-    match f.insts[inst].kind {
+    let kind = &f.insts[inst].kind;
+    let element_wise = match *kind {
         InstKind::ArrayGet { array, index } => {
             let result = f.insts[inst].result.expect("a get has a result");
-            index == counter && !in_loop(array) && checked && lane_type(result)
+            return index == counter && operand(array) && checked && lane_type(result);
         }
         InstKind::ArraySet {
             array,
             index,
             value,
-        } => index == counter && !in_loop(array) && checked && lane_type(value),
+        } => {
+            return index == counter
+                && operand(array)
+                && operand(value)
+                && checked
+                && lane_type(value)
+        }
         InstKind::Binary(op, a, _) => {
             use BinaryOp::*;
-            let lanes = match f.value_ty(a) {
+            match f.value_ty(a) {
                 Ty::Float => matches!(op, FAdd | FSub | FMul | FDiv),
                 Ty::Int => matches!(op, IAdd | ISub | And | Or | Xor),
                 _ => false,
-            };
-            lanes && f.insts[inst].kind.operands().iter().all(|&v| v != counter)
+            }
         }
-        InstKind::Unary(op, a) => {
-            matches!(op, UnaryOp::FNeg | UnaryOp::FAbs | UnaryOp::Sqrt) && a != counter
-        }
+        InstKind::Unary(op, _) => matches!(op, UnaryOp::FNeg | UnaryOp::FAbs | UnaryOp::Sqrt),
         InstKind::FConst(_) | InstKind::IConst(_) => true,
         _ => false,
-    }
+    };
+    element_wise && kind.operands().into_iter().all(operand)
 }
