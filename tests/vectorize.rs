@@ -160,15 +160,12 @@ fn loops_that_are_not_element_wise_stay_scalar() {
         "fn f(a: [float], n: int) -> float { for j in 0..n { a[j] = a[j] * 3.0; if a[j] > 1.0 { n = 0; } } return a[0]; }",
     ];
     for (i, case) in cases.iter().enumerate() {
-        let src = format!("{case}\nprint(f([1.0, 2.0, 3.0, 4.0], 3));\n");
-        let src = src.replace(
-            "f([1.0, 2.0, 3.0, 4.0], 3)",
-            if case.contains("[int]") {
-                "f([1, 2, 3, 4], 3)"
-            } else {
-                "f([1.0, 2.0, 3.0, 4.0], 3)"
-            },
-        );
+        let array = if case.contains("[int]") {
+            "[1, 2, 3, 4]"
+        } else {
+            "[1.0, 2.0, 3.0, 4.0]"
+        };
+        let src = format!("{case}\nprint(f({array}, 3));\n");
         let name = format!("vec_scalar_{i}.toy");
         assert_eq!(vector_insts(&name, &src, "-O2"), 0, "{case}");
         let reference = run_source(&name, &src, &["-O0"]);

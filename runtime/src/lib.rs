@@ -411,9 +411,10 @@ pub unsafe extern "C" fn toy_rt_walk_error(
             (end > len).then_some(len)
         }
     };
+    // The check failed, so some array stops it; the first to fail at the
+    // earliest stop is reported.
     let first_stop = lens[..n].iter().filter_map(|&len| stop(len)).min();
-    let failed = (0..n).find(|&k| first_stop.is_some() && stop(lens[k]) == first_stop);
-    let k = failed.unwrap_or(0);
+    let k = (0..n).find(|&k| stop(lens[k]) == first_stop).unwrap_or(0);
     report_error(
         ErrorKind::IndexOutOfBounds,
         locs.get(k).copied().unwrap_or(0),

@@ -442,20 +442,18 @@ impl Checker {
 
     fn stmt(&mut self, stmt: &ast::Stmt) -> Result<Stmt> {
         use ast::StmtKind as S;
-        self.fun.size.insts += 1;
-        self.fun.size.blocks += match &stmt.kind {
-            S::If { arms, .. } => 2 * arms.len() + 1,
-            S::While { .. } => 3,
-            S::For { .. } => 4,
-            _ => 0,
+        // (instructions, blocks) lowering adds beyond the expressions':
+        // a `for` adds its test and the step's constant and addition, a
+        // compound assignment reads its target and operates.
+        let (insts, blocks) = match &stmt.kind {
+            S::If { arms, .. } => (1, 2 * arms.len() + 1),
+            S::While { .. } => (1, 3),
+            S::For { .. } => (4, 4),
+            S::Assign { op: Some(_), .. } => (3, 0),
+            _ => (1, 0),
         };
-        self.fun.size.insts += match stmt.kind {
-            // The test, and the step's constant and addition.
-            S::For { .. } => 3,
-            // Reading the target, and the operation.
-            S::Assign { op: Some(_), .. } => 2,
-            _ => 0,
-        };
+        self.fun.size.insts += insts;
+        self.fun.size.blocks += blocks;
         Ok(match &stmt.kind {
             S::Let { name, ty, init } => {
                 // The initializer is checked before the new name exists.

@@ -942,7 +942,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.fail_if(failed, |t| {
             let table = t.data_addr(table);
             let mut args = vec![table, start, end];
-            args.extend((0..MAX_GROUP_ARRAYS).map(|k| lens.get(k).copied().unwrap_or(lens[0])));
+            args.extend(padded_lens(&lens));
             t.call_rt(t.env.runtime.walk_error, &args);
         });
     }
@@ -978,12 +978,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         }
         let failed = failed.expect("a group has accesses");
         let table = self.group_table(group, &lens);
+        let lens: Vec<cl::Value> = lens.iter().map(|&(_, len)| len).collect();
         self.fail_if(failed, |t| {
             let table = t.data_addr(table);
-            let mut args = [table, lens[0].1, lens[0].1, lens[0].1];
-            for (arg, &(_, len)) in args[1..].iter_mut().zip(&lens) {
-                *arg = len;
-            }
+            let mut args = vec![table];
+            args.extend(padded_lens(&lens));
             t.call_rt(t.env.runtime.group_error, &args);
         });
     }
@@ -1364,6 +1363,12 @@ fn float_cc(c: Cmp) -> FloatCC {
         Cmp::Gt => FloatCC::GreaterThan,
         Cmp::Ge => FloatCC::GreaterThanOrEqual,
     }
+}
+
+/// The lengths a failed group or walk hands the runtime: one argument
+/// per array it may span, the unused ones repeating the first.
+fn padded_lens(lens: &[cl::Value]) -> [cl::Value; MAX_GROUP_ARRAYS] {
+    std::array::from_fn(|k| lens.get(k).copied().unwrap_or(lens[0]))
 }
 
 /// The vector of two lanes of an `int` or `float`.

@@ -988,10 +988,13 @@ impl<'a> Analysis<'a> {
 /// Whether an access to `array` would make `group` span more arrays than
 /// the runtime's report of a failed group takes lengths for.
 fn adds_one_array_too_many(group: &[GroupedAccess], array: Value) -> bool {
-    let mut arrays: Vec<Value> = group.iter().map(|g| g.array).collect();
-    arrays.sort_unstable();
-    arrays.dedup();
-    arrays.len() >= jitrun_runtime::MAX_GROUP_ARRAYS && !arrays.contains(&array)
+    if group.iter().any(|g| g.array == array) {
+        return false;
+    }
+    let first_of_its_array =
+        |(i, g): &(usize, &GroupedAccess)| group[..*i].iter().all(|h| h.array != g.array);
+    let arrays = group.iter().enumerate().filter(first_of_its_array).count();
+    arrays >= jitrun_runtime::MAX_GROUP_ARRAYS
 }
 
 /// Records `group` if checking it together saves a check; empties it.
