@@ -12,7 +12,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-const MODES: [&[&str]; 4] = [&["--interp", "-O0"], &["-O0"], &["-O1"], &["-O2"]];
+/// The JIT runs with both IR verifiers (ours and Cranelift's) on.
+const MODES: [&[&str]; 4] = [
+    &["--interp", "-O0"],
+    &["-O0", "--verify"],
+    &["-O1", "--verify"],
+    &["-O2", "--verify"],
+];
 
 #[derive(PartialEq, Eq, Debug)]
 struct Outcome {

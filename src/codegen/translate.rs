@@ -22,6 +22,7 @@
 use super::Runtime;
 use crate::entity::SecondaryMap;
 use crate::ir::bounds::{CheckPlan, EntryCheck, GroupedAccess};
+use crate::ir::rotate::Rotations;
 use crate::ir::semantics::Const;
 use crate::ir::vector::VectorLoop;
 use crate::ir::{self, dom, BinaryOp, Cmp, InstKind, PrintItem, SrcLoc, Ty, UnaryOp, ValueDef};
@@ -140,9 +141,13 @@ pub fn translate_function<M: Module>(
         current_block: f.entry(),
         vector_loops: Vec::new(),
         globals_base: None,
+        rotated: None,
     };
     if env.optimize && !t.in_session() {
         t.vector_loops = ir::vector::vector_loops(f, &t.checks);
+    }
+    if env.optimize {
+        t.rotated = ir::rotate::rotations(f).map(RotatedLoops::new);
     }
     t.run(is_main);
     let config = t.module.target_config();
@@ -179,6 +184,58 @@ struct Translator<'a, 'b, M: Module> {
     vector_loops: Vec<VectorLoop>,
     /// The address of the program's globals, from the entry block.
     globals_base: Option<cl::Value>,
+    /// Loops tested at their bottom (`ir::rotate`).
+    rotated: Option<RotatedLoops>,
+}
+
+/// The rotated loops of a function, and where each header value is read.
+struct RotatedLoops {
+    plan: Rotations,
+    /// Loop index by header.
+    by_header: FxHashMap<ir::Block, usize>,
+    /// By header value: its loop and its parameter in the loop's body and
+    /// exit (where it is used there).
+    params: SecondaryMap<ir::Value, Option<HeaderValue>>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct HeaderValue {
+    in_loop: u32,
+    in_body: Option<cl::Value>,
+    in_exit: Option<cl::Value>,
+}
+
+impl RotatedLoops {
+    fn new(plan: Rotations) -> Self {
+        let by_header = (plan.loops.iter().enumerate())
+            .map(|(i, l)| (l.header, i))
+            .collect();
+        RotatedLoops {
+            plan,
+            by_header,
+            params: SecondaryMap::with_default(None),
+        }
+    }
+
+    fn of_header(&self, header: ir::Block) -> Option<&ir::rotate::RotatedLoop> {
+        self.by_header.get(&header).map(|&i| &self.plan.loops[i])
+    }
+
+    /// `v`'s parameter in `block`, if `v` is a rotated loop's header value
+    /// and `block` lies in that loop's body or exit.
+    fn param_in(&self, v: ir::Value, block: ir::Block) -> Option<cl::Value> {
+        let hv = self.params[v]?;
+        let l = &self.plan.loops[hv.in_loop as usize];
+        let dom = &self.plan.dom;
+        let param = if dom.dominates(l.body, block) {
+            hv.in_body
+        } else if dom.dominates(l.exit, block) {
+            hv.in_exit
+        } else {
+            return None;
+        };
+        Some(param.expect("ir::rotate collected every use beyond the header"))
+    }
 }
 
 /// How far `known_multiple` looks up a chain of single-predecessor blocks.
@@ -210,13 +267,17 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 self.values[phi] = Some(v);
             }
         }
+        self.append_rotated_params();
         let entry = self.block(self.f.entry());
         self.b.append_block_params_for_function_params(entry);
         for (i, &p) in self.f.params.iter().enumerate() {
             self.values[p] = Some(self.b.block_params(entry)[i]);
         }
         // Reverse post-order: every definition is translated before its uses.
-        let order = dom::reverse_post_order(self.f);
+        let order = match &self.rotated {
+            Some(r) => r.plan.dom.rpo.clone(),
+            None => dom::reverse_post_order(self.f),
+        };
         for (i, &block) in order.iter().enumerate() {
             self.rpo_index[block] = i;
         }
@@ -288,6 +349,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
 
     /// The Cranelift value of an operand; `Undef` becomes zero.
     fn val(&mut self, v: ir::Value) -> cl::Value {
+        if let Some(p) = (self.rotated.as_ref()).and_then(|r| r.param_in(v, self.current_block)) {
+            return p;
+        }
         if let Some(cv) = self.values[v] {
             return cv;
         }
@@ -779,6 +843,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let caller = std::mem::replace(&mut self.f, g);
         let values = std::mem::replace(&mut self.values, SecondaryMap::with_default(None));
         let checks = std::mem::replace(&mut self.checks, Cow::Borrowed(&callee.checks));
+        let rotated = self.rotated.take();
         let block = std::mem::replace(&mut self.current_block, g.entry());
         for (&p, &a) in g.params.iter().zip(args) {
             self.values[p] = Some(a);
@@ -794,6 +859,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.f = caller;
         self.values = values;
         self.checks = checks;
+        self.rotated = rotated;
         self.current_block = block;
         result
     }
@@ -1150,6 +1216,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             self.poll_pending();
         }
         match term {
+            ir::Terminator::Jump(to) if self.is_rotated_latch(block, to) => {
+                self.repeat_header_test(block, to);
+            }
             ir::Terminator::Jump(to) => {
                 let mut args = self.edge_args(block, to);
                 let target = self.block(to);
@@ -1168,21 +1237,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 cond,
                 then_block,
                 else_block,
-            } => {
-                let then_args = self.edge_args(block, then_block);
-                let else_args = self.edge_args(block, else_block);
-                let (t, e) = (self.block(then_block), self.block(else_block));
-                let c = self.val(cond);
-                let header = self.is_loop_header(block);
-                match header.then(|| self.inverted_comparison(c)).flatten() {
-                    Some(inverse) => {
-                        self.b.ins().brif(inverse, e, &else_args, t, &then_args);
-                    }
-                    None => {
-                        self.b.ins().brif(c, t, &then_args, e, &else_args);
-                    }
-                }
-            }
+            } => self.branch(block, cond, then_block, else_block),
             ir::Terminator::Return(v) => {
                 let vals: Vec<cl::Value> = v.map(|v| self.val(v)).into_iter().collect();
                 self.b.ins().return_(&vals);
@@ -1190,6 +1245,110 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             ir::Terminator::Unreachable => {
                 self.b.ins().trap(cl::TrapCode::unwrap_user(2));
             }
+        }
+    }
+
+    fn branch(
+        &mut self,
+        block: ir::Block,
+        cond: ir::Value,
+        then_block: ir::Block,
+        else_block: ir::Block,
+    ) {
+        let mut then_args = self.edge_args(block, then_block);
+        let mut else_args = self.edge_args(block, else_block);
+        if let Some(l) = self.rotated.as_ref().and_then(|r| r.of_header(block)) {
+            let (body_values, exit_values) = (l.body_values.clone(), l.exit_values.clone());
+            then_args.extend(
+                body_values
+                    .iter()
+                    .map(|&v| cl::BlockArg::Value(self.val(v))),
+            );
+            else_args.extend(
+                exit_values
+                    .iter()
+                    .map(|&v| cl::BlockArg::Value(self.val(v))),
+            );
+        }
+        let (t, e) = (self.block(then_block), self.block(else_block));
+        let c = self.val(cond);
+        // A rotated loop's latch falls through into its body's next
+        // iteration without the inversion.
+        let header = self.is_loop_header(block) && !self.is_rotated_header(block);
+        match header.then(|| self.inverted_comparison(c)).flatten() {
+            Some(inverse) => {
+                self.b.ins().brif(inverse, e, &else_args, t, &then_args);
+            }
+            None => {
+                self.b.ins().brif(c, t, &then_args, e, &else_args);
+            }
+        }
+    }
+
+    /// Appends to each rotated loop's body and exit a parameter per header
+    /// value used there.
+    fn append_rotated_params(&mut self) {
+        let Some(mut r) = self.rotated.take() else {
+            return;
+        };
+        for (i, l) in r.plan.loops.iter().enumerate() {
+            for (target, values) in [(l.body, &l.body_values), (l.exit, &l.exit_values)] {
+                let cb = self.block(target);
+                for &v in values {
+                    let param = self.b.append_block_param(cb, cl_type(self.f.value_ty(v)));
+                    let hv = r.params[v].get_or_insert(HeaderValue {
+                        in_loop: i as u32,
+                        in_body: None,
+                        in_exit: None,
+                    });
+                    if target == l.body {
+                        hv.in_body = Some(param);
+                    } else {
+                        hv.in_exit = Some(param);
+                    }
+                }
+            }
+        }
+        self.rotated = Some(r);
+    }
+
+    fn is_rotated_header(&self, block: ir::Block) -> bool {
+        (self.rotated.as_ref()).is_some_and(|r| r.of_header(block).is_some())
+    }
+
+    fn is_rotated_latch(&self, block: ir::Block, header: ir::Block) -> bool {
+        self.is_retreating(block, header) && self.is_rotated_header(header)
+    }
+
+    /// Ends a rotated loop's latch with a copy of its header: the header's
+    /// instructions on the values the latch passes to its phis, then its
+    /// branch (`ir::rotate`).
+    fn repeat_header_test(&mut self, latch: ir::Block, header: ir::Block) {
+        let f = self.f;
+        let incoming = self.edge_args(latch, header);
+        let h = &f.blocks[header];
+        let results = h.insts.iter().filter_map(|&i| f.insts[i].result);
+        let defined: Vec<ir::Value> = h.phis.iter().copied().chain(results).collect();
+        let saved: Vec<Option<cl::Value>> = defined.iter().map(|&v| self.values[v]).collect();
+        for (&phi, arg) in h.phis.iter().zip(&incoming) {
+            self.values[phi] = arg.as_value();
+        }
+        let latch_block = std::mem::replace(&mut self.current_block, header);
+        for &inst in &h.insts {
+            self.inst(inst);
+        }
+        let Some(ir::Terminator::Branch {
+            cond,
+            then_block,
+            else_block,
+        }) = h.term
+        else {
+            unreachable!("ir::rotate: a rotated header branches");
+        };
+        self.branch(header, cond, then_block, else_block);
+        self.current_block = latch_block;
+        for (v, cv) in defined.into_iter().zip(saved) {
+            self.values[v] = cv;
         }
     }
 

@@ -11,6 +11,7 @@ pub mod dom;
 pub mod dot;
 pub mod inline;
 pub mod print;
+pub mod rotate;
 pub mod semantics;
 pub mod vector;
 pub mod verify;

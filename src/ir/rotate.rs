@@ -1,0 +1,189 @@
+//! Loops the translator tests at their bottom (`-O2`).
+//!
+//! Our IR keeps loops as SSA construction builds them: a header that tests
+//! and branches to the body or the exit, and a latch that jumps back to
+//! the header. Run as is, every iteration takes two branches (the latch's
+//! jump and the header's test). A rotated loop repeats the header's test
+//! at the end of each latch and branches straight to the body or the exit,
+//! so an iteration takes one; the header itself runs once, as the guard
+//! before the first iteration.
+//!
+//! Rotation happens in the translator, on Cranelift IR: our IR, and with
+//! it every fact `ir::bounds` derives from the header's test, stays as it
+//! is. The cost is that the body and the exit get a second predecessor, so
+//! every header value (phi or instruction result) used beyond the header
+//! reaches them as a block parameter: from the header on entry, from the
+//! latch's copy of the header afterwards. The translator reads a header
+//! value from the body's or the exit's parameter in the blocks those
+//! dominate, which is why every use beyond the header must lie in one of
+//! them.
+
+use super::dom::DomTree;
+use super::*;
+use crate::entity::SecondaryMap;
+
+/// Header instructions a latch may repeat: a loop's test and what feeds
+/// it, never anything that calls, stores or fails.
+const MAX_HEADER_INSTS: usize = 6;
+
+/// A loop whose latches repeat its header's test.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RotatedLoop {
+    pub header: Block,
+    /// The header's two targets, each with the header as its only
+    /// predecessor.
+    pub body: Block,
+    pub exit: Block,
+    /// Header values used in the blocks `body` dominates, in value order:
+    /// `body`'s added parameters.
+    pub body_values: Vec<Value>,
+    /// Likewise for `exit`.
+    pub exit_values: Vec<Value>,
+}
+
+/// The rotated loops of a function, and the dominator tree that says
+/// which of a header's values a block sees.
+pub struct Rotations {
+    pub loops: Vec<RotatedLoop>,
+    pub dom: DomTree,
+}
+
+/// The loops of `f` to rotate; `None` when there are none.
+pub fn rotations(f: &Function) -> Option<Rotations> {
+    let candidates: Vec<Block> = f
+        .layout
+        .iter()
+        .copied()
+        .filter(|&h| has_rotatable_shape(f, h))
+        .collect();
+    if candidates.is_empty() {
+        return None;
+    }
+    let dom = DomTree::compute(f);
+    let headers: Vec<Block> = candidates
+        .into_iter()
+        .filter(|&h| latches_jump_back(f, &dom, h))
+        .collect();
+    let loops = with_values_used_beyond(f, &dom, &headers);
+    (!loops.is_empty()).then_some(Rotations { loops, dom })
+}
+
+/// A header's shape, before any dominance question: a branch to two
+/// blocks it alone enters, after a few instructions a latch can repeat.
+fn has_rotatable_shape(f: &Function, header: Block) -> bool {
+    let data = &f.blocks[header];
+    let Some(Terminator::Branch {
+        then_block,
+        else_block,
+        ..
+    }) = data.term
+    else {
+        return false;
+    };
+    let entered_only_from_header =
+        |b: Block| b != header && f.blocks[b].preds[..] == [header] && f.blocks[b].phis.is_empty();
+    data.preds.len() >= 2
+        && then_block != else_block
+        && entered_only_from_header(then_block)
+        && entered_only_from_header(else_block)
+        && data.insts.len() <= MAX_HEADER_INSTS
+        && data.insts.iter().all(|&i| is_repeatable(&f.insts[i].kind))
+}
+
+/// Instructions that cost little to repeat and have no effect but their
+/// result: no calls, stores, checks or failures.
+fn is_repeatable(kind: &InstKind) -> bool {
+    match kind {
+        InstKind::Binary(op, ..) => !op.can_fail(),
+        InstKind::Copy(_) | InstKind::LoadGlobal(_) => true,
+        other => other.is_pure(),
+    }
+}
+
+/// Whether `header` heads a loop whose every back edge is a plain jump
+/// (the latch to append the test to).
+fn latches_jump_back(f: &Function, dom: &DomTree, header: Block) -> bool {
+    let mut latches = f.blocks[header]
+        .preds
+        .iter()
+        .filter(|&&p| dom.dominates(header, p))
+        .peekable();
+    latches.peek().is_some() && latches.all(|&p| f.blocks[p].term == Some(Terminator::Jump(header)))
+}
+
+/// The loops headed by `headers` with the header values their bodies and
+/// exits use, those whose every use beyond the header lies in one of them.
+/// One walk over the function for all loops.
+fn with_values_used_beyond(f: &Function, dom: &DomTree, headers: &[Block]) -> Vec<RotatedLoop> {
+    let mut loops: Vec<Option<RotatedLoop>> = headers.iter().map(|&h| targets(f, h)).collect();
+    let mut defined_in: SecondaryMap<Value, Option<u32>> = SecondaryMap::with_default(None);
+    for (i, &header) in headers.iter().enumerate() {
+        let h = &f.blocks[header];
+        let results = h.insts.iter().filter_map(|&i| f.insts[i].result);
+        for v in h.phis.iter().copied().chain(results) {
+            defined_in[v] = Some(i as u32);
+        }
+    }
+    for_each_use(f, |block, v| {
+        let Some(i) = defined_in[v] else { return };
+        let slot = &mut loops[i as usize];
+        let Some(l) = slot else { return };
+        if block == l.header {
+            return;
+        }
+        if dom.dominates(l.body, block) {
+            l.body_values.push(v);
+        } else if dom.dominates(l.exit, block) {
+            l.exit_values.push(v);
+        } else {
+            *slot = None;
+        }
+    });
+    let mut loops: Vec<RotatedLoop> = loops.into_iter().flatten().collect();
+    for l in &mut loops {
+        for values in [&mut l.body_values, &mut l.exit_values] {
+            values.sort_unstable();
+            values.dedup();
+        }
+    }
+    loops
+}
+
+/// The loop of `header`, its values not yet collected.
+fn targets(f: &Function, header: Block) -> Option<RotatedLoop> {
+    let Some(Terminator::Branch {
+        then_block: body,
+        else_block: exit,
+        ..
+    }) = f.blocks[header].term
+    else {
+        return None;
+    };
+    Some(RotatedLoop {
+        header,
+        body,
+        exit,
+        body_values: Vec::new(),
+        exit_values: Vec::new(),
+    })
+}
+
+/// Every use of a value, with the block it happens in: instruction and
+/// terminator operands where they stand, a phi's argument at the end of
+/// its predecessor.
+fn for_each_use(f: &Function, mut visit: impl FnMut(Block, Value)) {
+    for &block in &f.layout {
+        let data = &f.blocks[block];
+        for &inst in &data.insts {
+            f.insts[inst].kind.for_each_operand(|v| visit(block, v));
+        }
+        if let Some(v) = data.term.as_ref().and_then(Terminator::operand) {
+            visit(block, v);
+        }
+        for &phi in &data.phis {
+            for (&pred, &arg) in data.preds.iter().zip(f.phi_args(phi)) {
+                visit(pred, arg);
+            }
+        }
+    }
+}
