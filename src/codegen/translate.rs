@@ -513,7 +513,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let value = match &data.kind {
             InstKind::Copy(v) => Some(self.val(*v)),
             InstKind::IConst(n) => Some(self.b.ins().iconst(types::I64, *n)),
-            InstKind::FConst(bits) => Some(self.b.ins().f64const(f64::from_bits(*bits))),
+            InstKind::FConst(bits) => Some(self.float_constant(*bits)),
             InstKind::BConst(v) => Some(self.b.ins().iconst(types::I8, *v as i64)),
             InstKind::Unary(op, a) => Some(self.unary(*op, *a)),
             InstKind::Binary(op, a, b) => Some(self.binary(*op, *a, *b, data.loc)),
@@ -574,6 +574,20 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         if let (Some(r), Some(v)) = (data.result, value) {
             self.values[r] = Some(v);
         }
+    }
+
+    /// A float constant. Cranelift rematerializes `f64const` in every
+    /// block that uses it — two instructions (`movabs`, `movq`) in a loop
+    /// body at each iteration, where C compilers keep the constant in a
+    /// register; the same bits through a `bitcast` are an ordinary value,
+    /// which the egraph hoists out of loops. Zero stays `f64const` (one
+    /// `xorpd` wherever it is used).
+    fn float_constant(&mut self, bits: u64) -> cl::Value {
+        if !self.env.optimize || bits == 0 {
+            return self.b.ins().f64const(f64::from_bits(bits));
+        }
+        let k = self.b.ins().iconst(types::I64, bits as i64);
+        self.b.ins().bitcast(types::F64, MemFlagsData::new(), k)
     }
 
     fn unary(&mut self, op: UnaryOp, a: ir::Value) -> cl::Value {
@@ -674,10 +688,38 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         Some(self.b.ins().sshr_imm_u(x, d.trailing_zeros() as i64))
     }
 
+    /// Whether `x` is a multiple of `d`, by how it is computed or by a
+    /// test guarding the current block.
+    fn known_multiple(&self, x: ir::Value, d: i64) -> bool {
+        self.multiple_by_definition(x, d) || self.guarded_multiple(x, d)
+    }
+
+    /// `x = a * b` with a constant factor that `d` divides, or a product
+    /// of consecutive integers `a * (a ± 1)` when `d` is 2 (as in
+    /// `n * (n + 1) / 2`). Wrapping keeps both: it takes a multiple of
+    /// 2^64, which every power of two divides.
+    fn multiple_by_definition(&self, x: ir::Value, d: i64) -> bool {
+        let Some(&InstKind::Binary(BinaryOp::IMul, a, b)) = self.def_kind(x) else {
+            return false;
+        };
+        let divides =
+            |v: ir::Value| matches!(self.f.constant(v), Some(Const::Int(c)) if c % d == 0);
+        let is_one = |v: ir::Value| self.f.constant(v) == Some(Const::Int(1));
+        let next_to = |u: ir::Value, v: ir::Value| match self.def_kind(u) {
+            Some(&InstKind::Binary(BinaryOp::IAdd, p, q)) => {
+                (p == v && is_one(q)) || (q == v && is_one(p))
+            }
+            Some(&InstKind::Binary(BinaryOp::ISub, p, q)) => p == v && is_one(q),
+            _ => false,
+        };
+        debug_assert!((d as u64).is_power_of_two(), "exact halvings only");
+        divides(a) || divides(b) || (d == 2 && (next_to(a, b) || next_to(b, a)))
+    }
+
     /// Whether the current block lies, through single-predecessor blocks,
     /// on the edge of a branch taken only when `x % m == 0` for a multiple
     /// `m` of `d`.
-    fn known_multiple(&self, x: ir::Value, d: i64) -> bool {
+    fn guarded_multiple(&self, x: ir::Value, d: i64) -> bool {
         let f = self.f;
         let mut child = self.current_block;
         for _ in 0..MAX_GUARD_WALK {
