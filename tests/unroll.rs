@@ -26,6 +26,29 @@ fn fib_calls_itself_eight_times_after_two_rounds_at_o2_only() {
     }
 }
 
+/// The calls left after unrolling run the entry test first and make no
+/// call when it returns at once: fib's 8 calls each behind a copy of
+/// `n < 2` (7 tests from unrolling, 8 guards), and the same for an early
+/// return in the `else` branch that computes its value.
+#[test]
+fn calls_left_after_unrolling_test_for_the_early_return_first() {
+    let tests = |src: &str| {
+        let run = run_source("unroll_guard_ssa.toy", src, &["-O2", "--emit", "ssa"]);
+        let first = run.stdout.split("fn <top>").next().unwrap().to_string();
+        (
+            first.matches("= call f0(").count(),
+            first.matches(" = icmp ").count(),
+        )
+    };
+    assert_eq!(tests(FIB), (8, 15));
+    let src = "fn g(n: int) -> int {\n    if n >= 2 {\n        return g(n - 1) + g(n - 2) + 1;\n    }\n    return n * 3 - 1;\n}\nlet s = 0;\nfor n in -3..22 {\n    s = s * 7 + g(n);\n}\nprint(s);\n";
+    assert_eq!(tests(src), (8, 15));
+    let (reference, unrolled) = at_o0_and_unrolled("unroll_guard.toy", src);
+    assert_eq!(reference.status, 0, "{}", reference.stderr);
+    assert_eq!(unrolled.stdout, reference.stdout);
+    assert_eq!(unrolled.status, 0);
+}
+
 /// `src` run at -O0 and at -O2, after checking that -O2 did unroll its
 /// first function (more blocks than at -O1), so that the comparison tests
 /// unrolled code. `name`: a file name no other test uses.
@@ -78,14 +101,20 @@ fn runtime_error_in_an_unrolled_copy_reads_as_without_unrolling() {
 #[test]
 fn endless_unrolled_recursion_still_overflows_the_stack() {
     let src = "fn up(n: int) -> int {\n    if n < 0 {\n        return 0;\n    }\n    return up(n + 1) + 1;\n}\nprint(up(0));\n";
-    // One self-call stays one call, now three levels deep.
+    // One self-call stays one call, now three levels deep, behind a
+    // fourth copy of the entry test.
     let no_call = src.replace("print(up(0))", "print(1)");
     let ssa = run_source("unroll_up_ssa.toy", &no_call, &["-O2", "--emit", "ssa"]).stdout;
     assert_eq!(ssa.matches("= call f0(").count(), 1, "{ssa}");
-    assert_eq!(ssa.matches("icmp lt").count(), 3, "{ssa}");
+    assert_eq!(ssa.matches("icmp lt").count(), 4, "{ssa}");
     let run = run_source("unroll_overflow.toy", src, &["-O2"]);
     assert_eq!(run.status, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("stack overflow"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("unroll_overflow.toy:5:12: runtime error: stack overflow"),
+        "{}",
+        run.stderr
+    );
     assert_eq!(run.stdout, "");
 }
 

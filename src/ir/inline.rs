@@ -8,7 +8,10 @@
 //! `fib` makes a quarter of the calls it made (a real call costs a frame,
 //! a stack check and spills around it; C compilers unroll such recursion
 //! too). Only self-calls: inlining a function into a caller that runs it
-//! once (top-level code) would only cost compile time.
+//! once (top-level code) would only cost compile time. The calls left
+//! after the last round then run the function's entry test first, and
+//! call only when it does not return at once
+//! ([`guard_calls_with_early_return`]).
 //!
 //! A copy goes in like this: the call's block is split after the call,
 //! the copy's entry follows the first half, its returns jump to the second
@@ -90,7 +93,103 @@ pub fn unroll_recursion(m: &mut Module) {
         for _ in 0..ROUNDS {
             unroll_once(f, index as FuncRef, &original);
         }
+        guard_calls_with_early_return(f, index as FuncRef, &original);
     }
+}
+
+/// The most instructions of the entry test and of the early return that
+/// [`guard_calls_with_early_return`] copies to a call site.
+const MAX_GUARD_INSTS: usize = 4;
+
+/// After unrolling: each remaining self-call becomes the function's entry
+/// test and early return, with the call left only on the other path —
+/// `fib(x)` becomes `if x < 2 { x } else { fib(x) }`. About half the
+/// calls a recursion like fib's makes end at that return, each paying a
+/// frame, a stack check and saved registers for nothing (a C compiler's
+/// partial inlining does the same). The copied test may be repeated on
+/// entry; it is pure and cannot fail, so running it twice changes nothing.
+fn guard_calls_with_early_return(f: &mut Function, index: FuncRef, original: &Function) {
+    let Some((entry, returns, other)) = early_return(original) else {
+        return;
+    };
+    let sites: Vec<(Block, Inst)> = calls_of(f, index).collect();
+    for &(block, call) in sites.iter().rev() {
+        if size(f) > MAX_CALLER_SIZE {
+            break;
+        }
+        let stub = call_stub(original, index, [entry, returns, other], f.insts[call].loc);
+        inline_call(f, block, call, &stub);
+    }
+    f.resolve_aliases();
+}
+
+/// `f`'s entry block, when it tests a few pure values and branches to a
+/// block that returns at once: `(entry, returning block, other target)`.
+fn early_return(f: &Function) -> Option<(Block, Block, Block)> {
+    let entry = f.entry();
+    let Some(Terminator::Branch {
+        then_block,
+        else_block,
+        ..
+    }) = f.blocks[entry].term
+    else {
+        return None;
+    };
+    let pure_and_short = |b: Block| {
+        let insts = &f.blocks[b].insts;
+        insts.len() <= MAX_GUARD_INSTS
+            && insts
+                .iter()
+                .all(|&i| f.insts[i].kind.is_removable_if_unused())
+    };
+    let returns_at_once = |b: Block| {
+        f.blocks[b].preds[..] == [entry]
+            && f.blocks[b].phis.is_empty()
+            && pure_and_short(b)
+            && matches!(f.blocks[b].term, Some(Terminator::Return(_)))
+    };
+    if then_block == else_block || !pure_and_short(entry) {
+        return None;
+    }
+    if returns_at_once(then_block) {
+        Some((entry, then_block, else_block))
+    } else if returns_at_once(else_block) {
+        Some((entry, else_block, then_block))
+    } else {
+        None
+    }
+}
+
+/// A function that runs `f`'s entry block and early return, and on the
+/// other path calls `f` itself (from `loc`) and returns its result:
+/// inlined at a call site, it guards the call.
+fn call_stub(
+    f: &Function,
+    index: FuncRef,
+    [entry, returns, other]: [Block; 3],
+    loc: SrcLoc,
+) -> Function {
+    let mut stub = f.clone();
+    let call = stub.insts.push(InstData {
+        kind: InstKind::Call(index, f.params.clone()),
+        result: None,
+        loc,
+    });
+    let result = f.ret.map(|ty| {
+        stub.values.push(ValueData {
+            ty,
+            def: ValueDef::Inst(call),
+        })
+    });
+    stub.insts[call].result = result;
+    stub.blocks[other] = BlockData {
+        preds: smallvec![entry],
+        phis: SmallVec::new(),
+        insts: smallvec![call],
+        term: Some(Terminator::Return(result)),
+    };
+    stub.layout = vec![entry, returns, other];
+    stub
 }
 
 /// One round: every self-call present when the round starts becomes a
