@@ -263,3 +263,20 @@ fn float_constants_stay_in_registers_at_o2() {
     assert!(!o2.contains("f64const 0x1.4"), "1.25 as f64const: {o2}");
     assert!(o1.contains("f64const 0x1.4"), "{o1}");
 }
+
+#[test]
+fn branches_on_a_negation_swap_their_targets() {
+    // `if !x` and `while !done` branch on `x` with the targets swapped: no
+    // `xor` computes the negation, at any level. The negation printed as
+    // a value is still computed.
+    let src = "let seen = [false, true, false, true, true];\nlet count = 0;\nfor i in 0..len(seen) {\n    if !seen[i] {\n        count += 1;\n    }\n}\nlet done = false;\nlet n = 0;\nwhile !done {\n    n += 1;\n    done = n * n > 50;\n}\nprint(count, n, !done);\n";
+    for level in ["-O0", "-O1", "-O2"] {
+        let run = run_source("negated.toy", src, &[level]);
+        assert_eq!(run.stdout, "2 8 false\n", "{level}: {}", run.stderr);
+        let asm = run_source("negated.toy", src, &[level, "--emit", "asm"]).stdout;
+        let negations = asm
+            .lines()
+            .filter(|l| l.contains("xor") && l.contains("$0x1"));
+        assert_eq!(negations.count(), 1, "{level}: {asm}");
+    }
+}

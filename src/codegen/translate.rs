@@ -1297,21 +1297,13 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         then_block: ir::Block,
         else_block: ir::Block,
     ) {
-        let mut then_args = self.edge_args(block, then_block);
-        let mut else_args = self.edge_args(block, else_block);
-        if let Some(l) = self.rotated.as_ref().and_then(|r| r.of_header(block)) {
-            let (body_values, exit_values) = (l.body_values.clone(), l.exit_values.clone());
-            then_args.extend(
-                body_values
-                    .iter()
-                    .map(|&v| cl::BlockArg::Value(self.val(v))),
-            );
-            else_args.extend(
-                exit_values
-                    .iter()
-                    .map(|&v| cl::BlockArg::Value(self.val(v))),
-            );
-        }
+        // `br !x, a, b` is `br x, b, a`: no `xor` to compute the negation.
+        let (cond, then_block, else_block) = match self.def_kind(cond) {
+            Some(&InstKind::Unary(UnaryOp::Not, x)) => (x, else_block, then_block),
+            _ => (cond, then_block, else_block),
+        };
+        let then_args = self.branch_args(block, then_block);
+        let else_args = self.branch_args(block, else_block);
         let (t, e) = (self.block(then_block), self.block(else_block));
         let c = self.val(cond);
         // A rotated loop's latch falls through into its body's next
@@ -1325,6 +1317,23 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 self.b.ins().brif(c, t, &then_args, e, &else_args);
             }
         }
+    }
+
+    /// The arguments of a branch from `from` to `to`: `to`'s phis, and
+    /// when `from` heads a rotated loop, the header values its body or
+    /// exit receives.
+    fn branch_args(&mut self, from: ir::Block, to: ir::Block) -> Vec<cl::BlockArg> {
+        let mut args = self.edge_args(from, to);
+        let Some(l) = self.rotated.as_ref().and_then(|r| r.of_header(from)) else {
+            return args;
+        };
+        let values = if to == l.body {
+            l.body_values.clone()
+        } else {
+            l.exit_values.clone()
+        };
+        args.extend(values.iter().map(|&v| cl::BlockArg::Value(self.val(v))));
+        args
     }
 
     /// Appends to each rotated loop's body and exit a parameter per header
