@@ -227,12 +227,7 @@ fn halved_products_of_consecutive_integers_shift() {
     // is exact: a shift, with no rounding fix-up for negative numbers.
     // `(n - 1) * n` and `n * 6` likewise; `n * n` may be odd.
     let src = "fn tri(n: int) -> int {\n    return n * (n + 1) / 2 + (n - 1) * n / 2 + n * 6 / 2 + n * n / 2;\n}\nlet s = 0;\nfor n in -6..7 {\n    s = s * 3 + tri(n);\n}\nprint(s, tri(4611686018427387907), tri(-4611686018427387907), tri(9223372036854775807), tri(-9223372036854775807 - 1));\n";
-    let reference = run_source("tri.toy", src, &["--interp"]);
-    assert_eq!(reference.status, 0, "{}", reference.stderr);
-    for level in ["-O0", "-O1", "-O2"] {
-        let run = run_source("tri.toy", src, &[level]);
-        assert_eq!(run.stdout, reference.stdout, "{level}: {}", run.stderr);
-    }
+    agrees_with_interpreter("tri.toy", src);
     let clif = run_source("tri.toy", src, &["-O2", "--emit", "clif"]).stdout;
     // Each copy of `tri` (the translator expands it at its calls): three
     // shifts, and a division for the odd `n * n`.
@@ -251,12 +246,7 @@ fn float_constants_stay_in_registers_at_o2() {
     // at every use); the values are the same, signed zeros, infinities
     // and tiny numbers included.
     let src = "let x = 0.0;\nlet y = 1.0;\nfor i in 0..5 {\n    x = x * 0.5 + 1.25;\n    y = y / -0.0 + 0.0;\n}\nprint(x, y, 1.0 / -0.0, -0.0, 0.0 * -1.0, 5e-324 / 2.0, 1e308 * 10.0);\n";
-    let reference = run_source("consts.toy", src, &["--interp"]);
-    assert_eq!(reference.status, 0, "{}", reference.stderr);
-    for level in ["-O0", "-O1", "-O2"] {
-        let run = run_source("consts.toy", src, &[level]);
-        assert_eq!(run.stdout, reference.stdout, "{level}: {}", run.stderr);
-    }
+    agrees_with_interpreter("consts.toy", src);
     let clif = |level| run_source("consts.toy", src, &[level, "--emit", "clif"]).stdout;
     let (o1, o2) = (clif("-O1"), clif("-O2"));
     assert!(o2.contains("bitcast.f64"), "{o2}");

@@ -7,21 +7,6 @@
 mod common;
 use common::*;
 
-/// `src` gives the same stdout, stderr and status at every level, and
-/// `expected` on stdout.
-fn same_at_every_level(name: &str, src: &str, expected: &str) {
-    let reference = run_source(name, src, &["-O0"]);
-    assert_eq!(reference.stdout, expected, "{}", reference.stderr);
-    for level in ["-O1", "-O2"] {
-        let run = run_source(name, src, &[level]);
-        assert_eq!(
-            (run.status, &run.stdout, &run.stderr),
-            (reference.status, &reference.stdout, &reference.stderr),
-            "{level}"
-        );
-    }
-}
-
 /// Cranelift IR of `src` at `level` (from a file of its own: tests run
 /// in parallel).
 fn clif(name: &str, src: &str, level: &str) -> String {

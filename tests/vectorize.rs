@@ -16,21 +16,6 @@ fn vector_insts(name: &str, src: &str, level: &str) -> usize {
         .count()
 }
 
-/// `src` gives the same stdout, stderr and status at every level, and
-/// `expected` on stdout.
-fn same_at_every_level(name: &str, src: &str, expected: &str) {
-    let reference = run_source(name, src, &["-O0"]);
-    assert_eq!(reference.stdout, expected, "{}", reference.stderr);
-    for level in ["-O1", "-O2"] {
-        let run = run_source(name, src, &[level]);
-        assert_eq!(
-            (run.status, &run.stdout, &run.stderr),
-            (reference.status, &reference.stdout, &reference.stderr),
-            "{level}"
-        );
-    }
-}
-
 /// `c[j] += k * b[j]` and friends over ranges of every length from -2
 /// to 9 and from different starts, printing every element.
 const SHAPES: &str = "fn axpy(c: [float], k: float, lo: int, hi: int) {

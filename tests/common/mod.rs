@@ -65,3 +65,29 @@ pub fn expected_output(src: &str) -> String {
         .map(|l| format!("{l}\n"))
         .collect()
 }
+
+/// `src` gives the same stdout, stderr and status at every level, and
+/// `expected` on stdout (`name`: a file name no other test uses).
+pub fn same_at_every_level(name: &str, src: &str, expected: &str) {
+    let reference = run_source(name, src, &["-O0"]);
+    assert_eq!(reference.stdout, expected, "{}", reference.stderr);
+    for level in ["-O1", "-O2"] {
+        let run = run_source(name, src, &[level]);
+        assert_eq!(
+            (run.status, &run.stdout, &run.stderr),
+            (reference.status, &reference.stdout, &reference.stderr),
+            "{level}"
+        );
+    }
+}
+
+/// `src` runs without error under the reference interpreter and prints
+/// the same at every level.
+pub fn agrees_with_interpreter(name: &str, src: &str) {
+    let reference = run_source(name, src, &["--interp"]);
+    assert_eq!(reference.status, 0, "{}", reference.stderr);
+    for level in ["-O0", "-O1", "-O2"] {
+        let run = run_source(name, src, &[level]);
+        assert_eq!(run.stdout, reference.stdout, "{level}: {}", run.stderr);
+    }
+}
