@@ -85,6 +85,12 @@ fn nested_loops_several_latches_and_globals() {
     // each repeating the test; the top-level loop tests a global.
     let src = "fn triangle(n: int) -> int {\n  let s = 0;\n  for i in 0..n {\n    for j in 0..i {\n      s += i * j;\n    }\n  }\n  return s;\n}\nfn skip(n: int) -> int {\n  let i = 0;\n  let s = 0;\n  while i < n {\n    i += 1;\n    if i % 3 == 0 {\n      continue;\n    }\n    s += i;\n  }\n  return s * 100 + i;\n}\nlet g = 0;\nlet steps = 0;\nwhile g < 40 {\n  g += 7;\n  steps += 1;\n}\nprint(triangle(6), triangle(0), skip(10), skip(0), g, steps);\n";
     same_at_every_level("nested.toy", src, "85 0 3710 0 42 6\n");
+    // Every loop tests `<` once at -O1; at -O2 each latch repeats it:
+    // triangle's two loops one latch each, skip's two latches, the
+    // top-level loop one.
+    let tests = |level| clif("nested", src, level).matches(" slt ").count();
+    assert_eq!(tests("-O1"), 4);
+    assert_eq!(tests("-O2"), 4 + 5);
 }
 
 #[test]

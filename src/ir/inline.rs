@@ -112,12 +112,14 @@ fn guard_calls_with_early_return(f: &mut Function, index: FuncRef, original: &Fu
     let Some((entry, returns, other)) = early_return(original) else {
         return;
     };
+    let (mut stub, stub_call) = call_stub(original, index, [entry, returns, other]);
     let sites: Vec<(Block, Inst)> = calls_of(f, index).collect();
     for &(block, call) in sites.iter().rev() {
         if size(f) > MAX_CALLER_SIZE {
             break;
         }
-        let stub = call_stub(original, index, [entry, returns, other], f.insts[call].loc);
+        // The copy's call stands for this one in stack overflow reports.
+        stub.insts[stub_call].loc = f.insts[call].loc;
         inline_call(f, block, call, &stub);
     }
     f.resolve_aliases();
@@ -161,19 +163,18 @@ fn early_return(f: &Function) -> Option<(Block, Block, Block)> {
 }
 
 /// A function that runs `f`'s entry block and early return, and on the
-/// other path calls `f` itself (from `loc`) and returns its result:
-/// inlined at a call site, it guards the call.
+/// other path calls `f` itself and returns its result: inlined at a call
+/// site, it guards the call. Returns the stub and its call.
 fn call_stub(
     f: &Function,
     index: FuncRef,
     [entry, returns, other]: [Block; 3],
-    loc: SrcLoc,
-) -> Function {
+) -> (Function, Inst) {
     let mut stub = f.clone();
     let call = stub.insts.push(InstData {
         kind: InstKind::Call(index, f.params.clone()),
         result: None,
-        loc,
+        loc: SrcLoc::default(),
     });
     let result = f.ret.map(|ty| {
         stub.values.push(ValueData {
@@ -189,7 +190,7 @@ fn call_stub(
         term: Some(Terminator::Return(result)),
     };
     stub.layout = vec![entry, returns, other];
-    stub
+    (stub, call)
 }
 
 /// One round: every self-call present when the round starts becomes a

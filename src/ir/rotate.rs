@@ -50,44 +50,51 @@ pub struct Rotations {
 
 /// The loops of `f` to rotate; `None` when there are none.
 pub fn rotations(f: &Function) -> Option<Rotations> {
-    let candidates: Vec<Block> = f
+    let candidates: Vec<RotatedLoop> = f
         .layout
         .iter()
-        .copied()
-        .filter(|&h| has_rotatable_shape(f, h))
+        .filter_map(|&h| with_rotatable_shape(f, h))
         .collect();
     if candidates.is_empty() {
         return None;
     }
     let dom = DomTree::compute(f);
-    let headers: Vec<Block> = candidates
+    let headers: Vec<RotatedLoop> = candidates
         .into_iter()
-        .filter(|&h| latches_jump_back(f, &dom, h))
+        .filter(|l| latches_jump_back(f, &dom, l.header))
         .collect();
-    let loops = with_values_used_beyond(f, &dom, &headers);
+    let loops = with_values_used_beyond(f, &dom, headers);
     (!loops.is_empty()).then_some(Rotations { loops, dom })
 }
 
-/// A header's shape, before any dominance question: a branch to two
-/// blocks it alone enters, after a few instructions a latch can repeat.
-fn has_rotatable_shape(f: &Function, header: Block) -> bool {
+/// The loop `header` heads, its values not yet collected, if the header
+/// has the shape, before any dominance question: a branch to two blocks
+/// it alone enters, after a few instructions a latch can repeat.
+fn with_rotatable_shape(f: &Function, header: Block) -> Option<RotatedLoop> {
     let data = &f.blocks[header];
     let Some(Terminator::Branch {
-        then_block,
-        else_block,
+        then_block: body,
+        else_block: exit,
         ..
     }) = data.term
     else {
-        return false;
+        return None;
     };
     let entered_only_from_header =
         |b: Block| b != header && f.blocks[b].preds[..] == [header] && f.blocks[b].phis.is_empty();
-    data.preds.len() >= 2
-        && then_block != else_block
-        && entered_only_from_header(then_block)
-        && entered_only_from_header(else_block)
+    let rotatable = data.preds.len() >= 2
+        && body != exit
+        && entered_only_from_header(body)
+        && entered_only_from_header(exit)
         && data.insts.len() <= MAX_HEADER_INSTS
-        && data.insts.iter().all(|&i| is_repeatable(&f.insts[i].kind))
+        && data.insts.iter().all(|&i| is_repeatable(&f.insts[i].kind));
+    rotatable.then(|| RotatedLoop {
+        header,
+        body,
+        exit,
+        body_values: Vec::new(),
+        exit_values: Vec::new(),
+    })
 }
 
 /// Instructions that cost little to repeat and have no effect but their
@@ -111,19 +118,23 @@ fn latches_jump_back(f: &Function, dom: &DomTree, header: Block) -> bool {
     latches.peek().is_some() && latches.all(|&p| f.blocks[p].term == Some(Terminator::Jump(header)))
 }
 
-/// The loops headed by `headers` with the header values their bodies and
-/// exits use, those whose every use beyond the header lies in one of them.
-/// One walk over the function for all loops.
-fn with_values_used_beyond(f: &Function, dom: &DomTree, headers: &[Block]) -> Vec<RotatedLoop> {
-    let mut loops: Vec<Option<RotatedLoop>> = headers.iter().map(|&h| targets(f, h)).collect();
+/// `loops` with the header values their bodies and exits use, those
+/// whose every use beyond the header lies in one of them. One walk over
+/// the function for all loops.
+fn with_values_used_beyond(
+    f: &Function,
+    dom: &DomTree,
+    loops: Vec<RotatedLoop>,
+) -> Vec<RotatedLoop> {
     let mut defined_in: SecondaryMap<Value, Option<u32>> = SecondaryMap::with_default(None);
-    for (i, &header) in headers.iter().enumerate() {
-        let h = &f.blocks[header];
+    for (i, l) in loops.iter().enumerate() {
+        let h = &f.blocks[l.header];
         let results = h.insts.iter().filter_map(|&i| f.insts[i].result);
         for v in h.phis.iter().copied().chain(results) {
             defined_in[v] = Some(i as u32);
         }
     }
+    let mut loops: Vec<Option<RotatedLoop>> = loops.into_iter().map(Some).collect();
     for_each_use(f, |block, v| {
         let Some(i) = defined_in[v] else { return };
         let slot = &mut loops[i as usize];
@@ -147,25 +158,6 @@ fn with_values_used_beyond(f: &Function, dom: &DomTree, headers: &[Block]) -> Ve
         }
     }
     loops
-}
-
-/// The loop of `header`, its values not yet collected.
-fn targets(f: &Function, header: Block) -> Option<RotatedLoop> {
-    let Some(Terminator::Branch {
-        then_block: body,
-        else_block: exit,
-        ..
-    }) = f.blocks[header].term
-    else {
-        return None;
-    };
-    Some(RotatedLoop {
-        header,
-        body,
-        exit,
-        body_values: Vec::new(),
-        exit_values: Vec::new(),
-    })
 }
 
 /// Every use of a value, with the block it happens in: instruction and
