@@ -118,12 +118,13 @@ fn endless_unrolled_recursion_still_overflows_the_stack() {
     assert_eq!(run.stdout, "");
 }
 
-/// A small leaf function is expanded at every call at -O2, so a whole
-/// program compiles no code for it; at -O1 it is an ordinary function.
+/// A small leaf function is expanded at every call at -O2 (in functions,
+/// and in top-level code inside loops), so a whole program compiles no
+/// code for it; at -O1 it is an ordinary function.
 /// The REPL calls functions through slots, so there it keeps its code.
 #[test]
 fn leaf_functions_expanded_everywhere_get_no_code_of_their_own_at_o2() {
-    let src = "fn sq(x: int) -> int {\n    return x * x;\n}\nfn walk(n: int) -> int {\n    if n <= 0 {\n        return 0;\n    }\n    return sq(n) + walk(n - 1);\n}\nprint(sq(7), walk(3));\n";
+    let src = "fn sq(x: int) -> int {\n    return x * x;\n}\nfn walk(n: int) -> int {\n    if n <= 0 {\n        return 0;\n    }\n    return sq(n) + walk(n - 1);\n}\nfor i in 7..8 {\n    print(sq(i), walk(3));\n}\n";
     let functions = |level: &str| {
         let run = run_source("leaf_code.toy", src, &[level, "--emit", "clif"]);
         assert_eq!(run.status, 0, "{}", run.stderr);

@@ -270,12 +270,24 @@ fn compile_module(
             (opts.optimize && ir::inline::is_small_leaf(f)).then(|| translate::Inlinable::new(f))
         })
         .collect();
+    let top_level_expansions = ir::inline::top_level_expansions(&program.main);
+    // (A REPL entry's top-level code also calls functions of the session,
+    // which are not in `program`.)
+    let called_from_top_level = match session {
+        None => ir::inline::called_from_top_level(
+            &program.main,
+            &top_level_expansions,
+            program.functions.len(),
+        ),
+        Some(_) => Vec::new(),
+    };
     let quiet: Vec<bool> = program.functions.iter().map(ir::bounds::is_quiet).collect();
     let linking = match session {
         None => translate::Linking::Program {
             functions: &ids,
             globals: declare_globals(&mut module, program.globals.len())?,
             inline: &inline,
+            top_level_expansions: &top_level_expansions,
             quiet: &quiet,
         },
         Some(links) => translate::Linking::Session {
@@ -299,7 +311,10 @@ fn compile_module(
     for (i, (f, &id)) in all.iter().zip(&ids).enumerate() {
         // In a whole program, a function expanded at every call is never
         // called: no code (REPL code calls every function through slots).
-        if session.is_none() && inline.get(i).is_some_and(Option::is_some) {
+        if session.is_none()
+            && inline.get(i).is_some_and(Option::is_some)
+            && !called_from_top_level.get(i).is_some_and(|&called| called)
+        {
             calls.push(Vec::new());
             continue;
         }

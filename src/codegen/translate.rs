@@ -67,6 +67,9 @@ pub enum Linking<'a> {
         /// By `FuncRef`: the functions whose calls are expanded in place
         /// ([`ir::inline::is_small_leaf`]).
         inline: &'a [Option<Inlinable<'a>>],
+        /// The blocks of top-level code where those calls are expanded
+        /// ([`ir::inline::top_level_expansions`]).
+        top_level_expansions: &'a SecondaryMap<ir::Block, bool>,
         /// By `FuncRef`: the functions `ir::bounds::is_quiet`.
         quiet: &'a [bool],
     },
@@ -142,6 +145,7 @@ pub fn translate_function<M: Module>(
         vector_loops: Vec::new(),
         globals_base: None,
         rotated: None,
+        is_main,
     };
     if env.optimize && !t.in_session() {
         t.vector_loops = ir::vector::vector_loops(f, &t.checks);
@@ -149,7 +153,7 @@ pub fn translate_function<M: Module>(
     if env.optimize {
         t.rotated = ir::rotate::rotations(f).map(RotatedLoops::new);
     }
-    t.run(is_main);
+    t.run();
     let config = t.module.target_config();
     t.b.finalize(config);
     t.call_locs
@@ -186,6 +190,8 @@ struct Translator<'a, 'b, M: Module> {
     globals_base: Option<cl::Value>,
     /// Loops tested at their bottom (`ir::rotate`).
     rotated: Option<RotatedLoops>,
+    /// Translating the top-level code.
+    is_main: bool,
 }
 
 /// The rotated loops of a function, and where each header value is read.
@@ -255,7 +261,7 @@ fn fixed() -> MemFlagsData {
 }
 
 impl<'a, M: Module> Translator<'a, '_, M> {
-    fn run(&mut self, is_main: bool) {
+    fn run(&mut self) {
         for &block in &self.f.layout {
             if self.continues_its_predecessor(block) {
                 continue;
@@ -287,7 +293,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             }
             self.b.switch_to_block(self.block(block));
             if block == self.f.entry() {
-                if !is_main {
+                if !self.is_main {
                     self.stack_check_on_entry();
                 }
                 self.globals_base = self.globals_base_on_entry();
@@ -446,18 +452,22 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let f = self.f;
         f.layout
             .iter()
-            .flat_map(|&b| &f.blocks[b].insts)
-            .find_map(|&i| match f.insts[i].kind {
-                InstKind::Call(func, _) if self.inlined(func).is_none() => Some(f.insts[i].loc),
+            .flat_map(|&b| f.blocks[b].insts.iter().map(move |&i| (b, i)))
+            .find_map(|(b, i)| match f.insts[i].kind {
+                InstKind::Call(func, _) if self.inlined(func, b).is_none() => Some(f.insts[i].loc),
                 _ => None,
             })
     }
 
-    /// The body to expand in place of a call of `func`, if any.
-    fn inlined(&self, func: ir::FuncRef) -> Option<&'a Inlinable<'a>> {
+    /// The body to expand in place of a call of `func` in `block`, if any.
+    fn inlined(&self, func: ir::FuncRef, block: ir::Block) -> Option<&'a Inlinable<'a>> {
         match self.env.linking {
-            Linking::Program { inline, .. } => inline[func as usize].as_ref(),
-            Linking::Session { .. } => None,
+            Linking::Program {
+                inline,
+                top_level_expansions,
+                ..
+            } if !self.is_main || top_level_expansions[block] => inline[func as usize].as_ref(),
+            _ => None,
         }
     }
 
@@ -850,7 +860,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         loc: SrcLoc,
     ) -> Option<cl::Value> {
         let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
-        if let Some(callee) = self.inlined(func) {
+        if let Some(callee) = self.inlined(func, self.current_block) {
             return self.inline_call(callee, &args);
         }
         // The call's code range stands for `loc` (the range may take in
