@@ -400,3 +400,57 @@ fn deep_but_bounded_recursion_works() {
         run.stderr
     );
 }
+
+/// Syntax errors name the token found and what could have come instead,
+/// through the real binary: `(source, the whole error lines)`.
+#[test]
+fn syntax_errors_say_what_was_expected() {
+    let long = format!("let s = 1 \"{}\";\n", "x".repeat(60));
+    let long_error = format!(
+        "1:11: error: unexpected token `\\\"{}…`, expected `;`, `[` or an operator",
+        "x".repeat(39)
+    );
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        (
+            "let x = 1 2;\n",
+            vec!["1:11: error: unexpected token `2`, expected `;`, `[` or an operator"],
+        ),
+        (
+            "let x = 1 +;\n",
+            vec!["1:12: error: unexpected token `;`, expected an expression"],
+        ),
+        (
+            "print(1, 2;\n",
+            vec!["1:11: error: unexpected token `;`, expected `)`, `,`, `[` or an operator"],
+        ),
+        (
+            "let t: int 5;\n",
+            vec!["1:12: error: unexpected token `5`, expected `=`"],
+        ),
+        (
+            "if true { print(1); } else print(2);\n",
+            vec!["1:28: error: unexpected token `print`, expected `if` or `{`"],
+        ),
+        // A block left open at the end keeps the errors found inside it.
+        (
+            "fn f() {\n    let x = 1;\n    x y;\n    let z = 2;\n",
+            vec![
+                "3:7: error: unexpected token `y`, expected `(`, `;`, `[` or an operator",
+                "5:1: error: unexpected end of input, expected `}`",
+            ],
+        ),
+        // An unclosed string swallows the rest; the token is shown shortened.
+        (long.as_str(), vec![long_error.as_str()]),
+    ];
+    for (src, want) in cases {
+        let run = run_source("syn.toy", src, &[]);
+        assert_eq!(run.status, 1, "{src:?}");
+        let errors: Vec<&str> = run
+            .stderr
+            .lines()
+            .filter(|l| l.contains(": error:"))
+            .filter_map(|l| l.split_once("syn.toy:").map(|(_, rest)| rest))
+            .collect();
+        assert_eq!(errors, want, "{src:?}:\n{}", run.stderr);
+    }
+}

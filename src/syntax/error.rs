@@ -1,35 +1,47 @@
 //! The error type of the chumsky parser.
 //!
 //! chumsky creates an error for every alternative that fails, and almost
-//! all of them are thrown away. Its `Simple` error keeps expected tokens in
-//! a `HashSet`, which made hashing most of the front end's time; a `Vec`
-//! still cost an allocation per failed alternative (an eighth of nbody's
-//! parse). The grammar only ever expects keywords and symbols, so this
-//! type keeps them as bits of an [`Expected`] set.
+//! all of them are thrown away, so an error must be cheap to make and to
+//! merge: a set of expected tokens that allocates (chumsky's `Rich` keeps
+//! a `Vec`; 0.9's `Simple` kept a `HashSet`, which was most of the front
+//! end's time) costs an allocation per failed alternative. The grammar
+//! only ever expects keywords and symbols, so this type keeps them as bits
+//! of an [`Expected`] set.
 
 use super::ast::Span;
 use super::lexer::{Token, KEYWORDS, SYMBOLS};
+use chumsky::label::LabelError;
+use chumsky::util::MaybeRef;
+use chumsky::DefaultExpected;
 use std::sync::OnceLock;
 
 /// Messages list at most this many expected tokens.
 pub const MAX_LISTED: usize = 8;
 
 #[derive(Clone, Debug)]
-pub struct ParseError<I> {
+pub struct ParseError {
     pub span: Span,
-    pub found: Option<I>,
+    /// `None`: the end of input.
+    pub found: Option<Token>,
     pub expected: Expected,
     pub label: Option<&'static str>,
-    /// Rarely present, so boxed: errors are created (and mostly dropped)
-    /// for every failing alternative.
-    pub note: Option<Box<Note<I>>>,
+    /// A message of our own, replacing "unexpected …". Rarely present, so
+    /// boxed: errors are created (and mostly dropped) for every failing
+    /// alternative.
+    pub custom: Option<Box<String>>,
 }
 
-/// A set of keywords and symbols: bit `k` for entry `k` of [`table`].
+/// A set of keywords and symbols: bit `k` for entry `k` of [`table`];
+/// the top bit stands for any binary or assignment operator (listing them
+/// all would drown the rest).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Expected(u128);
 
+const OPERATOR: u128 = 1 << 127;
+
 impl Expected {
+    pub const OPERATOR: Expected = Expected(OPERATOR);
+
     fn insert(&mut self, token: &Token) {
         let text = match token {
             Token::Kw(s) | Token::Sym(s) => s,
@@ -41,21 +53,20 @@ impl Expected {
         }
     }
 
-    /// The texts of the tokens in the set.
-    pub fn texts(self) -> impl Iterator<Item = &'static str> {
-        table()
+    /// What the set holds, as a message lists it: the tokens in backticks,
+    /// sorted, then "an operator".
+    pub fn descriptions(self) -> Vec<String> {
+        let mut listed: Vec<String> = table()
             .iter()
             .enumerate()
-            .filter(move |&(k, _)| self.0 & (1 << k) != 0)
-            .map(|(_, &(_, text))| text)
-    }
-
-    pub fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
+            .filter(|&(k, _)| self.0 & (1 << k) != 0)
+            .map(|(_, &(_, text))| format!("`{text}`"))
+            .collect();
+        listed.sort();
+        if self.0 & OPERATOR != 0 {
+            listed.push("an operator".to_string());
+        }
+        listed
     }
 }
 
@@ -74,80 +85,91 @@ fn table() -> &'static [(u64, &'static str)] {
             .map(|&text| (pack(text), text))
             .collect();
         table.sort_unstable();
-        assert!(table.len() <= 128, "one bit per token");
+        assert!(
+            table.len() < 128,
+            "one bit per token, and one for operators"
+        );
         table
     })
 }
 
-#[derive(Clone, Debug)]
-pub enum Note<I> {
-    /// A message of our own, replacing "unexpected …".
-    Custom(String),
-    /// The opening delimiter left unclosed.
-    Unclosed(I),
-}
-
-impl<I> ParseError<I> {
-    pub fn custom(span: Span, message: impl Into<String>) -> Self {
-        ParseError {
-            span,
-            found: None,
-            expected: Expected::default(),
-            label: None,
-            note: Some(Box::new(Note::Custom(message.into()))),
-        }
-    }
-}
-
-impl chumsky::Error<Token> for ParseError<Token> {
-    type Span = Span;
-    type Label = &'static str;
-
-    fn expected_input_found<Iter: IntoIterator<Item = Option<Token>>>(
-        span: Span,
-        expected: Iter,
-        found: Option<Token>,
-    ) -> Self {
-        let mut set = Expected::default();
-        // The end of input is never listed as expected.
-        for token in expected.into_iter().flatten() {
-            set.insert(&token);
-        }
+impl ParseError {
+    pub fn new(span: Span, found: Option<Token>, expected: Expected) -> Self {
         ParseError {
             span,
             found,
-            expected: set,
+            expected,
             label: None,
-            note: None,
+            custom: None,
         }
     }
 
-    fn unclosed_delimiter(
-        _unclosed_span: Span,
-        unclosed: Token,
-        span: Span,
-        expected: Token,
-        found: Option<Token>,
-    ) -> Self {
-        let mut e = Self::expected_input_found(span, Some(Some(expected)), found);
-        e.note = Some(Box::new(Note::Unclosed(unclosed)));
+    pub fn custom(span: Span, message: impl Into<String>) -> Self {
+        let mut e = Self::new(span, None, Expected::default());
+        e.custom = Some(Box::new(message.into()));
         e
     }
 
-    fn with_label(mut self, label: &'static str) -> Self {
-        self.label.get_or_insert(label);
-        self
+    /// An unexpected `found` (`None`: the end of input).
+    pub fn unexpected(span: Span, found: Option<Token>, expected: Expected) -> Self {
+        Self::new(span, found, expected)
     }
+}
 
+impl<'a, I> chumsky::error::Error<'a, I> for ParseError
+where
+    I: chumsky::input::Input<'a, Token = Token, Span = Span>,
+{
     fn merge(mut self, other: Self) -> Self {
         self.label = match (self.label, other.label) {
             (Some(a), Some(b)) if a != b => None,
             (a, b) => a.or(b),
         };
-        if self.note.is_none() {
-            self.note = other.note;
+        if self.custom.is_none() {
+            self.custom = other.custom;
         }
         self.expected.0 |= other.expected.0;
         self
+    }
+}
+
+impl<'a, I> LabelError<'a, I, DefaultExpected<'a, Token>> for ParseError
+where
+    I: chumsky::input::Input<'a, Token = Token, Span = Span>,
+{
+    fn expected_found<E: IntoIterator<Item = DefaultExpected<'a, Token>>>(
+        expected: E,
+        found: Option<MaybeRef<'a, Token>>,
+        span: Span,
+    ) -> Self {
+        let mut set = Expected::default();
+        // The end of input is never listed as expected.
+        for e in expected {
+            if let DefaultExpected::Token(token) = e {
+                set.insert(&token);
+            }
+        }
+        Self::new(span, found.map(|t| *t), set)
+    }
+}
+
+/// Labels name what a parser reads ("an expression"); a message shows the
+/// innermost one in place of the tokens expected.
+impl<'a, I> LabelError<'a, I, &'static str> for ParseError
+where
+    I: chumsky::input::Input<'a, Token = Token, Span = Span>,
+{
+    fn expected_found<E: IntoIterator<Item = &'static str>>(
+        expected: E,
+        found: Option<MaybeRef<'a, Token>>,
+        span: Span,
+    ) -> Self {
+        let mut e = Self::new(span, found.map(|t| *t), Expected::default());
+        e.label = expected.into_iter().next();
+        e
+    }
+
+    fn label_with(&mut self, label: &'static str) {
+        self.label.get_or_insert(label);
     }
 }

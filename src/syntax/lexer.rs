@@ -3,7 +3,7 @@
 //! Hand-written, unlike the parser: a lexer is one loop over characters,
 //! and chumsky's character-level combinators spent about a microsecond per
 //! token on failed alternatives and their errors — half the front end's
-//! time. Spans count characters, not bytes, as chumsky's do.
+//! time. Spans count characters, not bytes, as ariadne's do.
 //!
 //! Errors, each reported once and lexing goes on:
 //! - a character that starts no token (a run of them is one error);
@@ -15,8 +15,6 @@
 use super::ast::Span;
 use super::SyntaxError;
 use rustc_hash::FxHashMap;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 /// Tokens are `Copy` — the parser copies them at every look — so names
 /// and string contents live in [`Texts`] and tokens hold their index.
@@ -97,13 +95,11 @@ pub type Spanned = (Token, Span);
 
 /// All tokens of `src` (errors left out: for counting brackets).
 pub fn lex(src: &str) -> Vec<Spanned> {
-    Lexer::new(src, Rc::default()).collect()
+    Lexer::new(src).collect()
 }
 
-/// The tokens of a source text, one at a time: the parser's stream keeps
-/// what it has read, so tokens exist once rather than in a list and again
-/// in the stream. Names and strings go into the shared [`Texts`] as they
-/// are met.
+/// The tokens of a source text, one at a time. Names and strings go into
+/// [`Lexer::texts`] as they are met.
 pub struct Lexer<'s> {
     src: &'s str,
     /// Byte offset of the next character.
@@ -111,7 +107,7 @@ pub struct Lexer<'s> {
     /// Character offset of the next character (what spans count).
     at: usize,
     name_ids: FxHashMap<&'s str, u32>,
-    texts: Rc<RefCell<Texts>>,
+    pub texts: Texts,
     pub errors: Vec<SyntaxError>,
     /// A string or block comment is still open at the end of the input.
     pub open_at_end: bool,
@@ -159,13 +155,13 @@ impl Iterator for Lexer<'_> {
 }
 
 impl<'s> Lexer<'s> {
-    pub fn new(src: &'s str, texts: Rc<RefCell<Texts>>) -> Self {
+    pub fn new(src: &'s str) -> Self {
         Lexer {
             src,
             byte: 0,
             at: 0,
             name_ids: FxHashMap::default(),
-            texts,
+            texts: Texts::default(),
             errors: Vec::new(),
             open_at_end: false,
             in_bad_run: false,
@@ -244,9 +240,8 @@ impl<'s> Lexer<'s> {
     }
 
     fn name_id(&mut self, name: &'s str) -> u32 {
-        let texts = &self.texts;
+        let names = &mut self.texts.names;
         *self.name_ids.entry(name).or_insert_with(|| {
-            let names = &mut texts.borrow_mut().names;
             names.push(name.to_string());
             (names.len() - 1) as u32
         })
@@ -327,7 +322,7 @@ impl<'s> Lexer<'s> {
             };
             match c {
                 '"' => {
-                    let strings = &mut self.texts.borrow_mut().strings;
+                    let strings = &mut self.texts.strings;
                     strings.push(text);
                     return Some(Token::Str((strings.len() - 1) as u32));
                 }

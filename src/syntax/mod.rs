@@ -12,9 +12,8 @@ pub mod lexer;
 pub mod parser;
 
 use ast::Span;
-use error::{Note, ParseError};
+use error::ParseError;
 use lexer::Token;
-use std::rc::Rc;
 
 /// How deeply brackets `( [ {` may nest.
 pub const MAX_NESTING: usize = 256;
@@ -34,29 +33,41 @@ impl SyntaxError {
         }
     }
 
-    pub fn from_token_error(err: ParseError<Token>, texts: &lexer::Texts) -> Self {
-        let message = if let Some(note) = err.note {
-            match *note {
-                Note::Custom(msg) => msg,
-                Note::Unclosed(open) => format!("unclosed `{}`", texts.show(open)),
-            }
+    pub fn from_token_error(err: ParseError, texts: &lexer::Texts) -> Self {
+        let message = if let Some(custom) = err.custom {
+            *custom
         } else {
             let found = match err.found {
-                Some(t) => format!("unexpected token `{}`", texts.show(t).escape_debug()),
+                Some(t) => format!("unexpected token `{}`", shortened(&texts.show(t))),
                 None => "unexpected end of input".to_string(),
             };
-            let mut expected: Vec<String> =
-                err.expected.texts().map(|t| format!("`{t}`")).collect();
-            expected.sort();
+            let mut expected = err.expected.descriptions();
             if let Some(label) = err.label {
                 format!("{found}, expected {label}")
             } else if expected.is_empty() || expected.len() > error::MAX_LISTED {
                 found
             } else {
-                format!("{found}, expected {}", expected.join(", "))
+                let last = expected.pop().expect("not empty");
+                match expected.is_empty() {
+                    true => format!("{found}, expected {last}"),
+                    false => format!("{found}, expected {} or {last}", expected.join(", ")),
+                }
             }
         };
         SyntaxError::new(err.span, message)
+    }
+}
+
+/// The most characters of a token a message shows (a string literal left
+/// open may run on for the rest of the file).
+const MAX_SHOWN: usize = 40;
+
+fn shortened(token: &str) -> String {
+    let shown: String = token.chars().take(MAX_SHOWN).collect();
+    let shown = shown.escape_debug().to_string();
+    match token.chars().nth(MAX_SHOWN) {
+        Some(_) => format!("{shown}…"),
+        None => shown,
     }
 }
 
@@ -76,14 +87,13 @@ pub fn brackets_open(src: &str) -> bool {
 
 /// Parses a whole program. Returns the AST only when there was no error.
 pub fn parse(src: &str) -> Result<ast::Program, Vec<SyntaxError>> {
-    let texts = Rc::default();
-    let mut lexer = lexer::Lexer::new(src, Rc::clone(&texts));
+    let mut lexer = lexer::Lexer::new(src);
     let mut nesting = Nesting::default();
     // Tokens stop at the first bracket past the limit: chumsky's parsers
     // recurse on the native stack, so they must never see deeper nesting.
-    let tokens = lexer.by_ref().map_while(|t| nesting.admit(t)).fuse();
+    let tokens: Vec<lexer::Spanned> = lexer.by_ref().map_while(|t| nesting.admit(t)).collect();
     let end = src.chars().count();
-    let (program, parse_errors) = parser::parse_tokens(tokens, &texts, end);
+    let (program, parse_errors) = parser::parse_tokens(&tokens, &lexer.texts, end);
     let mut errors = std::mem::take(&mut lexer.errors);
     if let Some(err) = nesting.too_deep {
         errors.push(err);

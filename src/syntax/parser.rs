@@ -1,63 +1,66 @@
 //! The chumsky parser: tokens to [`Program`] (LANGUAGE.md §3–§5).
 
 use super::ast::*;
-use super::error::ParseError;
+use super::error::{Expected, ParseError};
 use super::lexer::{Spanned, Texts, Token};
 use super::SyntaxError;
 use crate::types::Type;
+use chumsky::input::{Input as _, MappedInput};
 use chumsky::prelude::*;
-use chumsky::Stream;
-use std::cell::RefCell;
-use std::rc::Rc;
 
-type E = ParseError<Token>;
-
-/// The parser's closures share the token texts with the lexer, which adds
-/// to them as the parser pulls tokens: names and strings go into the
-/// syntax tree from there.
-type T = Rc<RefCell<Texts>>;
+/// The parser's input: the lexer's tokens, each with its span.
+type Tokens<'a> = MappedInput<'a, Token, Span, &'a [Spanned]>;
+type Extra = extra::Err<ParseError>;
 
 /// Parses the tokens; `end` is the offset just past the source.
 pub fn parse_tokens(
-    tokens: impl Iterator<Item = Spanned>,
-    texts: &T,
+    tokens: &[Spanned],
+    texts: &Texts,
     end: usize,
 ) -> (Option<Program>, Vec<SyntaxError>) {
-    let stream = Stream::from_iter(end..end + 1, tokens);
-    let (program, errors) = program(texts).parse_recovery(stream);
+    let input = tokens.split_token_span(end..end + 1);
+    let (program, mut errors) = program(texts).parse(input).into_output_errors();
+    // One error per position: recovery may stop at the token that made a
+    // construct fail, and whatever fails on it next would only repeat that.
+    let mut seen = rustc_hash::FxHashSet::default();
+    errors.retain(|e| seen.insert(e.span.start));
     let errors = errors
         .into_iter()
-        .map(|e| SyntaxError::from_token_error(e, &texts.borrow()))
+        .map(|e| SyntaxError::from_token_error(e, texts))
         .collect();
     (program, errors)
 }
 
-fn sym(s: &'static str) -> impl Parser<Token, Token, Error = E> + Clone {
+fn sym<'a>(s: &'static str) -> impl Parser<'a, Tokens<'a>, Token, Extra> + Clone {
     just(Token::Sym(s))
 }
 
-fn kw(s: &'static str) -> impl Parser<Token, Token, Error = E> + Clone {
+fn kw<'a>(s: &'static str) -> impl Parser<'a, Tokens<'a>, Token, Extra> + Clone {
     just(Token::Kw(s))
 }
 
-fn ident(t: &T) -> impl Parser<Token, Ident, Error = E> + Clone {
-    let t = t.clone();
-    select! { Token::Ident(id) => id }.map_with_span(move |id, span| Ident {
-        name: t.borrow().name(id).to_string(),
-        span,
-    })
+/// A `}`, or the end of input reported as its absence: a block left open
+/// at the end of the file keeps its statements, and the errors found in
+/// them (recovering the whole block would drop those).
+fn closing_brace<'a>() -> impl Parser<'a, Tokens<'a>, Token, Extra> + Clone {
+    sym("}").recover_with(via_parser(end().to(Token::Sym("}"))))
 }
 
-fn type_name(t: &T) -> impl Parser<Token, Type, Error = E> + Clone {
-    let t = t.clone();
-    recursive(|ty| {
-        let base =
-            select! { Token::Ident(id) => id }.try_map(move |id, span| match t.borrow().name(id) {
-                "int" => Ok(Type::Int),
-                "float" => Ok(Type::Float),
-                "bool" => Ok(Type::Bool),
-                name => Err(ParseError::custom(span, format!("unknown type `{name}`"))),
-            });
+fn ident<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Ident, Extra> + Clone {
+    select! { Token::Ident(id) = e => Ident {
+        name: t.name(id).to_string(),
+        span: e.span(),
+    } }
+}
+
+fn type_name<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Type, Extra> + Clone {
+    recursive(move |ty| {
+        let base = select! { Token::Ident(id) => id }.try_map(move |id, span| match t.name(id) {
+            "int" => Ok(Type::Int),
+            "float" => Ok(Type::Float),
+            "bool" => Ok(Type::Bool),
+            name => Err(ParseError::custom(span, format!("unknown type `{name}`"))),
+        });
         base.or(ty.delimited_by(sym("["), sym("]")).map(Type::array_of))
     })
 }
@@ -70,11 +73,13 @@ fn error_expr(span: Span) -> Expr {
     expr_node(ExprKind::Error, span)
 }
 
-fn recover_brackets<O>(
+/// Recovery for a bracketed construct: skips to its matching closing
+/// bracket, respecting nesting.
+fn recover_brackets<'a, O: 'a>(
     open: &'static str,
     close: &'static str,
-    fallback: impl Fn(Span) -> O + Clone,
-) -> impl chumsky::recovery::Strategy<Token, O, E> + Clone {
+    fallback: impl Fn(Span) -> O + Clone + 'a,
+) -> impl Parser<'a, Tokens<'a>, O, Extra> + Clone {
     let pairs = [("(", ")"), ("[", "]"), ("{", "}")];
     let others = pairs
         .into_iter()
@@ -85,16 +90,18 @@ fn recover_brackets<O>(
 }
 
 /// Matches one of the symbols of `table` and yields its value, in one
-/// attempt (a `choice` of `just`s fails once per entry).
-fn sym_op<T: Copy + 'static>(
+/// attempt (a `choice` of `just`s fails once per entry); a failure
+/// expects `expected`.
+fn sym_op<'a, T: Copy + 'static>(
     table: &'static [(&'static str, T)],
-) -> impl Parser<Token, T, Error = E> + Clone {
-    filter_map(move |span, tok: Token| {
+    expected: Expected,
+) -> impl Parser<'a, Tokens<'a>, T, Extra> + Clone {
+    any().try_map(move |tok: Token, span| {
         let found = match tok {
             Token::Sym(s) => table.iter().find(|(t, _)| *t == s).map(|(_, v)| *v),
             _ => None,
         };
-        found.ok_or_else(|| ParseError::expected_input_found(span, None, Some(tok)))
+        found.ok_or_else(|| ParseError::unexpected(span, Some(tok), expected))
     })
 }
 
@@ -211,37 +218,37 @@ enum ArrayTail {
     List(Vec<Expr>),
 }
 
-fn expr(t: &T) -> impl Parser<Token, Expr, Error = E> + Clone {
-    let strings = t.clone();
-    recursive(|expr| {
+fn expr<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Expr, Extra> + Clone {
+    recursive(move |expr| {
         let literal = select! {
             Token::Int(n) => ExprKind::Int(n),
             Token::Float(bits) => ExprKind::Float(f64::from_bits(bits)),
-            Token::Str(id) => ExprKind::Str(strings.borrow().string(id).to_string()),
+            Token::Str(id) => ExprKind::Str(t.string(id).to_string()),
             Token::Kw("true") => ExprKind::Bool(true),
             Token::Kw("false") => ExprKind::Bool(false),
         }
-        .map_with_span(expr_node);
+        .map_with(|kind, e| expr_node(kind, e.span()));
 
         let args = expr
             .clone()
             .separated_by(sym(","))
             .allow_trailing()
+            .collect::<Vec<_>>()
             .delimited_by(sym("("), sym(")"))
-            .recover_with(recover_brackets("(", ")", |_| Vec::new()));
+            .recover_with(via_parser(recover_brackets("(", ")", |_| Vec::new())));
         let name = ident(t)
             .then(args.or_not())
-            .map_with_span(|(id, args), span| match args {
-                Some(args) => expr_node(ExprKind::Call(id, args), span),
-                None => expr_node(ExprKind::Var(id.name), span),
+            .map_with(|(id, args), e| match args {
+                Some(args) => expr_node(ExprKind::Call(id, args), e.span()),
+                None => expr_node(ExprKind::Var(id.name), e.span()),
             });
 
-        let empty_array = sym("[").then(sym("]")).validate(|_, span, emit| {
-            emit(ParseError::custom(
-                span.clone(),
+        let empty_array = sym("[").then(sym("]")).validate(|_, e, emitter| {
+            emitter.emit(ParseError::custom(
+                e.span(),
                 "an array literal needs at least one element (write `[x; 0]` for an empty array)",
             ));
-            error_expr(span)
+            error_expr(e.span())
         });
         let array = sym("[")
             .ignore_then(expr.clone())
@@ -250,25 +257,26 @@ fn expr(t: &T) -> impl Parser<Token, Expr, Error = E> + Clone {
                 sym(",")
                     .ignore_then(expr.clone())
                     .repeated()
+                    .collect::<Vec<_>>()
                     .then_ignore(sym(",").or_not())
                     .map(ArrayTail::List),
             )))
             .then_ignore(sym("]"))
-            .map_with_span(|(first, tail), span| match tail {
+            .map_with(|(first, tail), e| match tail {
                 ArrayTail::Repeat(count) => {
-                    expr_node(ExprKind::Repeat(Box::new(first), Box::new(count)), span)
+                    expr_node(ExprKind::Repeat(Box::new(first), Box::new(count)), e.span())
                 }
                 ArrayTail::List(rest) => {
                     let mut elems = vec![first];
                     elems.extend(rest);
-                    expr_node(ExprKind::Array(elems), span)
+                    expr_node(ExprKind::Array(elems), e.span())
                 }
             });
 
         let paren = expr
             .clone()
             .delimited_by(sym("("), sym(")"))
-            .recover_with(recover_brackets("(", ")", error_expr));
+            .recover_with(via_parser(recover_brackets("(", ")", error_expr)));
 
         let atom = literal
             .or(name)
@@ -281,20 +289,19 @@ fn expr(t: &T) -> impl Parser<Token, Expr, Error = E> + Clone {
         let index = expr
             .clone()
             .delimited_by(sym("["), sym("]"))
-            .map_with_span(|i, span: Span| (i, span));
+            .map_with(|i, e| (i, e.span()));
         let postfix = atom
-            .then(index.repeated())
-            .foldl(|arr, (idx, span)| {
+            .foldl(index.repeated(), |arr, (idx, span): (Expr, Span)| {
                 let span = arr.span.start..span.end;
                 expr_node(ExprKind::Index(Box::new(arr), Box::new(idx)), span)
             })
             .boxed();
 
-        let unary = sym_op(&[("-", UnOp::Neg), ("!", UnOp::Not)])
-            .map_with_span(|op, span: Span| (op, span))
+        // Not listed when missing: an expression was expected.
+        let unary = sym_op(&[("-", UnOp::Neg), ("!", UnOp::Not)], Expected::default())
+            .map_with(|op, e| (op, e.span()))
             .repeated()
-            .then(postfix)
-            .foldr(|(op, span), e| {
+            .foldr(postfix, |(op, span): (UnOp, Span), e| {
                 let span = span.start..e.span.end;
                 expr_node(ExprKind::Unary(op, Box::new(e)), span)
             })
@@ -302,15 +309,20 @@ fn expr(t: &T) -> impl Parser<Token, Expr, Error = E> + Clone {
 
         unary
             .clone()
-            .then(sym_op(INFIX).then(unary).repeated())
-            .validate(|(first, rest), _, emit| {
+            .then(
+                sym_op(INFIX, Expected::OPERATOR)
+                    .then(unary)
+                    .repeated()
+                    .collect::<Vec<_>>(),
+            )
+            .validate(|(first, rest), _, emitter| {
                 let mut climb = Climb {
                     rest: rest.into_iter().peekable(),
                     chained: Vec::new(),
                 };
                 let tree = climb.climb(first, 0);
                 for span in climb.chained {
-                    emit(ParseError::custom(
+                    emitter.emit(ParseError::custom(
                         span,
                         "comparison operators cannot be chained (write `a < b && b < c`)",
                     ));
@@ -324,34 +336,41 @@ fn stmt_node(kind: StmtKind, span: Span) -> Stmt {
     Stmt { kind, span }
 }
 
-fn assign_op() -> impl Parser<Token, Option<BinOp>, Error = E> + Clone {
+fn assign_op<'a>() -> impl Parser<'a, Tokens<'a>, Option<BinOp>, Extra> + Clone {
     use BinOp::*;
-    sym_op(&[
-        ("=", None),
-        ("+=", Some(Add)),
-        ("-=", Some(Sub)),
-        ("*=", Some(Mul)),
-        ("/=", Some(Div)),
-        ("%=", Some(Rem)),
-        ("&=", Some(BitAnd)),
-        ("|=", Some(BitOr)),
-        ("^=", Some(BitXor)),
-        ("<<=", Some(Shl)),
-        (">>=", Some(Shr)),
-    ])
+    sym_op(
+        &[
+            ("=", None),
+            ("+=", Some(Add)),
+            ("-=", Some(Sub)),
+            ("*=", Some(Mul)),
+            ("/=", Some(Div)),
+            ("%=", Some(Rem)),
+            ("&=", Some(BitAnd)),
+            ("|=", Some(BitOr)),
+            ("^=", Some(BitXor)),
+            ("<<=", Some(Shl)),
+            (">>=", Some(Shr)),
+        ],
+        Expected::OPERATOR,
+    )
 }
 
-fn stmt(t: &T) -> impl Parser<Token, Stmt, Error = E> + Clone {
-    recursive(|stmt| {
+fn stmt<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Stmt, Extra> + Clone {
+    recursive(move |stmt| {
         let expr = expr(t).boxed();
         let block = stmt
             .repeated()
-            .delimited_by(sym("{"), sym("}"))
-            .map_with_span(|stmts, span| Block { stmts, span })
-            .recover_with(recover_brackets("{", "}", |span| Block {
+            .collect::<Vec<_>>()
+            .delimited_by(sym("{"), closing_brace())
+            .map_with(|stmts, e| Block {
+                stmts,
+                span: e.span(),
+            })
+            .recover_with(via_parser(recover_brackets("{", "}", |span| Block {
                 stmts: Vec::new(),
                 span,
-            }))
+            })))
             .boxed();
 
         let let_ = kw("let")
@@ -370,7 +389,8 @@ fn stmt(t: &T) -> impl Parser<Token, Stmt, Error = E> + Clone {
                     .ignore_then(kw("if"))
                     .ignore_then(expr.clone())
                     .then(block.clone())
-                    .repeated(),
+                    .repeated()
+                    .collect::<Vec<_>>(),
             )
             .then(kw("else").ignore_then(block.clone()).or_not())
             .map(|((first, mut rest), els)| {
@@ -417,7 +437,7 @@ fn stmt(t: &T) -> impl Parser<Token, Stmt, Error = E> + Clone {
         .then_ignore(sym(";"));
 
         let statement = choice((
-            if_.map_with_span(stmt_node),
+            if_.map_with(|kind, e| stmt_node(kind, e.span())),
             let_.or(while_)
                 .or(for_)
                 .or(block.map(StmtKind::Block))
@@ -427,32 +447,37 @@ fn stmt(t: &T) -> impl Parser<Token, Stmt, Error = E> + Clone {
                     stmts: Vec::new(),
                     span: 0..0,
                 })))
-                .map_with_span(stmt_node),
+                .map_with(|kind, e| stmt_node(kind, e.span())),
         ));
         // Recovery engages only inside a statement (never at the `}` that
         // closes a block): skip to the next `;` or `}` and carry on, so one
         // run reports several independent syntax errors.
+        let skipped = none_of([Token::Sym(";"), Token::Sym("}")])
+            .repeated()
+            .at_least(1)
+            .map_with(|_, e| stmt_node(StmtKind::Error, e.span()));
         none_of([Token::Sym("}")])
             .rewind()
-            .ignore_then(
-                statement.recover_with(skip_until([Token::Sym(";"), Token::Sym("}")], |span| {
-                    stmt_node(StmtKind::Error, span)
-                })),
-            )
+            .ignore_then(statement.recover_with(via_parser(skipped)))
             .boxed()
     })
 }
 
-fn func_decl(t: &T) -> impl Parser<Token, FuncDecl, Error = E> + Clone {
+fn func_decl<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, FuncDecl, Extra> + Clone {
     let param = ident(t).then_ignore(sym(":")).then(type_name(t));
     let params = param
         .separated_by(sym(","))
         .allow_trailing()
+        .collect::<Vec<_>>()
         .delimited_by(sym("("), sym(")"));
     let body = stmt(t)
         .repeated()
-        .delimited_by(sym("{"), sym("}"))
-        .map_with_span(|stmts, span| Block { stmts, span });
+        .collect::<Vec<_>>()
+        .delimited_by(sym("{"), closing_brace())
+        .map_with(|stmts, e| Block {
+            stmts,
+            span: e.span(),
+        });
     kw("fn")
         .ignore_then(ident(t))
         .then(params)
@@ -466,20 +491,24 @@ fn func_decl(t: &T) -> impl Parser<Token, FuncDecl, Error = E> + Clone {
         })
 }
 
-fn program(t: &T) -> impl Parser<Token, Program, Error = E> {
+fn program<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Program, Extra> {
     // A broken declaration is skipped up to the next `fn`.
     // (Guarded by the keyword: recovery scans ahead, which must not happen
     // for every top-level statement.)
+    let skipped = kw("fn")
+        .then(none_of([Token::Kw("fn")]).repeated())
+        .to(Item::Error);
     let func = kw("fn").rewind().ignore_then(
         func_decl(t)
             .map(Item::Func)
-            .recover_with(skip_until([Token::Kw("fn")], |_| Item::Error).skip_start()),
+            .recover_with(via_parser(skipped)),
     );
     func.or(none_of([Token::Kw("fn")])
         .rewind()
         .ignore_then(stmt(t))
         .map(Item::Stmt))
         .repeated()
+        .collect::<Vec<_>>()
         .then_ignore(end())
         .map(|items| Program { items })
 }
