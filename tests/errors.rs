@@ -152,16 +152,23 @@ fn lexical_errors_are_reported_once_each() {
         ),
     ];
     for (src, want) in cases {
-        let run = run_source("lex.toy", src, &[]);
-        assert_eq!(run.status, 1, "{src:?}");
-        let errors: Vec<&str> = run
-            .stderr
-            .lines()
-            .filter(|l| l.contains(": error:"))
-            .filter_map(|l| l.split_once("lex.toy:").map(|(_, rest)| rest))
-            .collect();
-        assert_eq!(errors, want, "{src:?}:\n{}", run.stderr);
+        assert_compile_errors("lex.toy", src, want);
     }
+}
+
+/// Compiling `src` as file `name` fails (status 1) with exactly the error
+/// lines `want`, each without the file name.
+fn assert_compile_errors(name: &str, src: &str, want: &[&str]) {
+    let run = run_source(name, src, &[]);
+    assert_eq!(run.status, 1, "{src:?}");
+    let prefix = format!("{name}:");
+    let errors: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.contains(": error:"))
+        .filter_map(|l| l.split_once(prefix.as_str()).map(|(_, rest)| rest))
+        .collect();
+    assert_eq!(errors, want, "{src:?}:\n{}", run.stderr);
 }
 
 #[test]
@@ -443,14 +450,6 @@ fn syntax_errors_say_what_was_expected() {
         (long.as_str(), vec![long_error.as_str()]),
     ];
     for (src, want) in cases {
-        let run = run_source("syn.toy", src, &[]);
-        assert_eq!(run.status, 1, "{src:?}");
-        let errors: Vec<&str> = run
-            .stderr
-            .lines()
-            .filter(|l| l.contains(": error:"))
-            .filter_map(|l| l.split_once("syn.toy:").map(|(_, rest)| rest))
-            .collect();
-        assert_eq!(errors, want, "{src:?}:\n{}", run.stderr);
+        assert_compile_errors("syn.toy", src, &want);
     }
 }

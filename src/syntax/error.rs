@@ -94,7 +94,8 @@ fn table() -> &'static [(u64, &'static str)] {
 }
 
 impl ParseError {
-    pub fn new(span: Span, found: Option<Token>, expected: Expected) -> Self {
+    /// An unexpected `found` (`None`: the end of input).
+    pub fn unexpected(span: Span, found: Option<Token>, expected: Expected) -> Self {
         ParseError {
             span,
             found,
@@ -105,14 +106,9 @@ impl ParseError {
     }
 
     pub fn custom(span: Span, message: impl Into<String>) -> Self {
-        let mut e = Self::new(span, None, Expected::default());
+        let mut e = Self::unexpected(span, None, Expected::default());
         e.custom = Some(Box::new(message.into()));
         e
-    }
-
-    /// An unexpected `found` (`None`: the end of input).
-    pub fn unexpected(span: Span, found: Option<Token>, expected: Expected) -> Self {
-        Self::new(span, found, expected)
     }
 }
 
@@ -149,7 +145,7 @@ where
                 set.insert(&token);
             }
         }
-        Self::new(span, found.map(|t| *t), set)
+        Self::unexpected(span, found.map(|t| *t), set)
     }
 }
 
@@ -164,7 +160,7 @@ where
         found: Option<MaybeRef<'a, Token>>,
         span: Span,
     ) -> Self {
-        let mut e = Self::new(span, found.map(|t| *t), Expected::default());
+        let mut e = Self::unexpected(span, found.map(|t| *t), Expected::default());
         e.label = expected.into_iter().next();
         e
     }
