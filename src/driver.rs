@@ -155,6 +155,9 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
             mode: opts.ssa_mode,
         };
         let (mut ssa, stats) = ssa::lower::lower_program(&checked, &lines, ssa_opts);
+        if opts.opt_level >= 1 {
+            ssa.functions.iter_mut().for_each(ir::globals::load_once);
+        }
         if opts.opt_level >= 2 {
             ir::inline::unroll_recursion(&mut ssa);
         }

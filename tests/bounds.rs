@@ -506,3 +506,89 @@ fn loops_walking_several_arrays_in_step_check_on_entry() {
         );
     }
 }
+
+/// `ir::globals`: in a function that calls no Toy function and never
+/// stores to a global, all loads of that global are one value (from `-O1`),
+/// so a loop over a global array's length indexes that very array. A store
+/// to the global or any call keeps the loads apart, and the checks.
+#[test]
+fn loops_over_a_global_arrays_length_need_no_checks_where_it_cannot_change() {
+    let read_only = "let g = [1, 2, 3];
+fn f() -> int {
+    let s = 0;
+    for i in 0..len(g) {
+        s += g[i];
+    }
+    return s;
+}
+print(f());
+";
+    assert_eq!(proven_lines(read_only, 0), (vec![], vec![5]));
+    for level in 1..=2 {
+        assert_eq!(
+            proven_lines(read_only, level),
+            (vec![5], vec![]),
+            "-O{level}"
+        );
+    }
+    let stored = "let g = [1, 2, 3];
+fn f() -> int {
+    let s = 0;
+    for i in 0..len(g) {
+        s += g[i];
+        g = [7];
+    }
+    return s;
+}
+print(f());
+";
+    let called = "let g = [1, 2, 3];
+fn shrink() { g = [7]; }
+fn f() -> int {
+    let s = 0;
+    for i in 0..len(g) {
+        s += g[i];
+        shrink();
+    }
+    return s;
+}
+print(f());
+";
+    for level in 0..=2 {
+        assert_eq!(
+            proven_lines(stored, level).0,
+            Vec::<u32>::new(),
+            "-O{level}"
+        );
+        assert_eq!(
+            proven_lines(called, level).0,
+            Vec::<u32>::new(),
+            "-O{level}"
+        );
+    }
+    // Both read past the new one-element array on their second iteration.
+    for (name, src, line) in [("stored.toy", stored, 5), ("called.toy", called, 6)] {
+        for level in ["-O0", "-O1", "-O2"] {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_jitrun"))
+                .args([level, "--verify", "-"])
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .and_then(|mut child| {
+                    use std::io::Write;
+                    child.stdin.take().unwrap().write_all(src.as_bytes())?;
+                    child.wait_with_output()
+                })
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{name} {level}: {stderr}");
+            assert!(
+                stderr.contains(&format!(
+                    ":{line}:14: runtime error: index out of bounds: the length is 1 but the index is 1"
+                )),
+                "{name} {level}: {stderr}"
+            );
+        }
+    }
+}

@@ -9,6 +9,7 @@
 pub mod bounds;
 pub mod dom;
 pub mod dot;
+pub mod globals;
 pub mod inline;
 pub mod print;
 pub mod rotate;
