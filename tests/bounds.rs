@@ -3,6 +3,8 @@
 //! must prove and the ones it must not. Each access sits on its own line;
 //! the tests compare the lines of proven accesses.
 
+mod common;
+use common::run_source;
 use jitrun::driver::{compile, Emit, Options};
 use jitrun::ir::{bounds, Function, InstKind};
 
@@ -446,19 +448,11 @@ print(s, a);
 let k = 0;
 while k <= len(a) { s += a[k]; k += 1; }
 ";
-    let dir = std::env::temp_dir().join(format!("jitrun-bounds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("bce.toy");
-    std::fs::write(&file, src).unwrap();
     for level in ["-O0", "-O1", "-O2"] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_jitrun"))
-            .args([level, "--verify"])
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert_eq!(String::from_utf8_lossy(&out.stdout), "6 [2, 4, 6]\n");
-        assert_eq!(out.status.code(), Some(2));
-        assert!(String::from_utf8_lossy(&out.stderr).contains(
+        let run = run_source("bce.toy", src, &[level]);
+        assert_eq!(run.stdout, "6 [2, 4, 6]\n");
+        assert_eq!(run.status, 2);
+        assert!(run.stderr.contains(
             "bce.toy:8:26: runtime error: index out of bounds: the length is 3 but the index is 3"
         ));
     }
@@ -569,25 +563,14 @@ print(f());
     // Both read past the new one-element array on their second iteration.
     for (name, src, line) in [("stored.toy", stored, 5), ("called.toy", called, 6)] {
         for level in ["-O0", "-O1", "-O2"] {
-            let out = std::process::Command::new(env!("CARGO_BIN_EXE_jitrun"))
-                .args([level, "--verify", "-"])
-                .stdin(std::process::Stdio::piped())
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .and_then(|mut child| {
-                    use std::io::Write;
-                    child.stdin.take().unwrap().write_all(src.as_bytes())?;
-                    child.wait_with_output()
-                })
-                .unwrap();
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            assert_eq!(out.status.code(), Some(2), "{name} {level}: {stderr}");
+            let run = run_source(name, src, &[level]);
+            assert_eq!(run.status, 2, "{name} {level}: {}", run.stderr);
             assert!(
-                stderr.contains(&format!(
+                run.stderr.contains(&format!(
                     ":{line}:14: runtime error: index out of bounds: the length is 1 but the index is 1"
                 )),
-                "{name} {level}: {stderr}"
+                "{name} {level}: {}",
+                run.stderr
             );
         }
     }

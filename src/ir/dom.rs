@@ -44,16 +44,22 @@ pub fn reverse_post_order(f: &Function) -> Vec<Block> {
     post
 }
 
+/// Each block's position in `rpo` ([`UNREACHED`] for blocks not in it).
+fn numbered(rpo: &[Block]) -> SecondaryMap<Block, u32> {
+    let mut number = SecondaryMap::with_default(UNREACHED);
+    for (i, &b) in rpo.iter().enumerate() {
+        number[b] = i as u32;
+    }
+    number
+}
+
 /// The blocks that lie on a cycle of the CFG. Toy's CFGs are reducible,
 /// so the cycles are the natural loops of the retreating edges of a
 /// reverse post-order: a loop is its header and every block that reaches
 /// the edge's source without passing the header.
 pub fn blocks_in_loops(f: &Function) -> SecondaryMap<Block, bool> {
     let rpo = reverse_post_order(f);
-    let mut rpo_number = SecondaryMap::with_default(UNREACHED);
-    for (i, &b) in rpo.iter().enumerate() {
-        rpo_number[b] = i as u32;
-    }
+    let rpo_number = numbered(&rpo);
     let mut in_loop = SecondaryMap::with_default(false);
     // The header whose loop a block was last added to: stops the walk.
     let mut walked_for: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
@@ -83,10 +89,7 @@ pub fn blocks_in_loops(f: &Function) -> SecondaryMap<Block, bool> {
 impl DomTree {
     pub fn compute(f: &Function) -> DomTree {
         let rpo = reverse_post_order(f);
-        let mut rpo_number = SecondaryMap::with_default(UNREACHED);
-        for (i, &b) in rpo.iter().enumerate() {
-            rpo_number[b] = i as u32;
-        }
+        let rpo_number = numbered(&rpo);
         let mut idom: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
         let entry = rpo[0];
         idom[entry] = Some(entry);

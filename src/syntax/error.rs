@@ -37,10 +37,8 @@ pub struct ParseError {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Expected(u128);
 
-const OPERATOR: u128 = 1 << 127;
-
 impl Expected {
-    pub const OPERATOR: Expected = Expected(OPERATOR);
+    pub const OPERATOR: Expected = Expected(1 << 127);
 
     fn insert(&mut self, token: &Token) {
         let text = match token {
@@ -63,7 +61,7 @@ impl Expected {
             .map(|(_, &(_, text))| format!("`{text}`"))
             .collect();
         listed.sort();
-        if self.0 & OPERATOR != 0 {
+        if self.0 & Self::OPERATOR.0 != 0 {
             listed.push("an operator".to_string());
         }
         listed

@@ -48,9 +48,10 @@ impl SyntaxError {
                 found
             } else {
                 let last = expected.pop().expect("not empty");
-                match expected.is_empty() {
-                    true => format!("{found}, expected {last}"),
-                    false => format!("{found}, expected {} or {last}", expected.join(", ")),
+                if expected.is_empty() {
+                    format!("{found}, expected {last}")
+                } else {
+                    format!("{found}, expected {} or {last}", expected.join(", "))
                 }
             }
         };

@@ -39,11 +39,21 @@ fn kw<'a>(s: &'static str) -> impl Parser<'a, Tokens<'a>, Token, Extra> + Clone 
     just(Token::Kw(s))
 }
 
-/// A `}`, or the end of input reported as its absence: a block left open
-/// at the end of the file keeps its statements, and the errors found in
-/// them (recovering the whole block would drop those).
-fn closing_brace<'a>() -> impl Parser<'a, Tokens<'a>, Token, Extra> + Clone {
-    sym("}").recover_with(via_parser(end().to(Token::Sym("}"))))
+/// Statements between braces. The end of input stands for a missing `}`
+/// (and is reported as such): a block left open at the end of the file
+/// keeps its statements, and the errors found in them (recovering the
+/// whole block would drop those).
+fn braced<'a>(
+    stmt: impl Parser<'a, Tokens<'a>, Stmt, Extra> + Clone,
+) -> impl Parser<'a, Tokens<'a>, Block, Extra> + Clone {
+    let closing = sym("}").recover_with(via_parser(end().to(Token::Sym("}"))));
+    stmt.repeated()
+        .collect::<Vec<_>>()
+        .delimited_by(sym("{"), closing)
+        .map_with(|stmts, e| Block {
+            stmts,
+            span: e.span(),
+        })
 }
 
 fn ident<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Ident, Extra> + Clone {
@@ -359,14 +369,7 @@ fn assign_op<'a>() -> impl Parser<'a, Tokens<'a>, Option<BinOp>, Extra> + Clone 
 fn stmt<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Stmt, Extra> + Clone {
     recursive(move |stmt| {
         let expr = expr(t).boxed();
-        let block = stmt
-            .repeated()
-            .collect::<Vec<_>>()
-            .delimited_by(sym("{"), closing_brace())
-            .map_with(|stmts, e| Block {
-                stmts,
-                span: e.span(),
-            })
+        let block = braced(stmt)
             .recover_with(via_parser(recover_brackets("{", "}", |span| Block {
                 stmts: Vec::new(),
                 span,
@@ -470,14 +473,7 @@ fn func_decl<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, FuncDecl, Extra> +
         .allow_trailing()
         .collect::<Vec<_>>()
         .delimited_by(sym("("), sym(")"));
-    let body = stmt(t)
-        .repeated()
-        .collect::<Vec<_>>()
-        .delimited_by(sym("{"), closing_brace())
-        .map_with(|stmts, e| Block {
-            stmts,
-            span: e.span(),
-        });
+    let body = braced(stmt(t));
     kw("fn")
         .ignore_then(ident(t))
         .then(params)
