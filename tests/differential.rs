@@ -195,3 +195,25 @@ for i in 0..len(xs) {
     let clif = run_file(&file, &["-O2", "--emit", "clif"]).stdout;
     assert!(clif.contains(" = band "), "{clif}");
 }
+
+/// A remainder used only by such tests gets no code: Cranelift would keep
+/// an unused `srem` (it may trap) and, without its egraph, divide.
+#[test]
+fn remainders_used_only_by_divisibility_tests_are_not_computed() {
+    let tests_only = scratch_file(
+        "low_bits_only.toy",
+        b"let x = 12;\nprint(x % 2 == 0, 0 != x % 4);\nlet i = 0;\nwhile i % 8 != 0 || i == 0 { i += 1; }\nprint(i);\n",
+    );
+    let also_used = scratch_file(
+        "remainder_used.toy",
+        b"let x = 13;\nlet r = x % 2;\nprint(r == 0, r);\n",
+    );
+    for level in ["-O0", "-O1", "-O2"] {
+        assert_eq!(run_file(&tests_only, &[level]).stdout, "true false\n8\n");
+        let clif = run_file(&tests_only, &[level, "--emit", "clif"]).stdout;
+        assert!(!clif.contains("srem"), "{level}: {clif}");
+        assert_eq!(run_file(&also_used, &[level]).stdout, "false 1\n");
+        let clif = run_file(&also_used, &[level, "--emit", "clif"]).stdout;
+        assert!(clif.contains("srem"), "{level}: {clif}");
+    }
+}

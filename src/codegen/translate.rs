@@ -31,7 +31,7 @@ use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{DataDescription, DataId, FuncId, Module};
 use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER, MAX_GROUP_ARRAYS};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::borrow::Cow;
 
 /// Bytes per element of an array of `elem`s (one for `bool`, as in C).
@@ -85,6 +85,7 @@ pub enum Linking<'a> {
 pub struct Inlinable<'a> {
     body: &'a ir::Function,
     checks: CheckPlan,
+    tested_remainders: FxHashSet<ir::Value>,
 }
 
 impl<'a> Inlinable<'a> {
@@ -93,6 +94,7 @@ impl<'a> Inlinable<'a> {
             body,
             // Leaf functions: no calls to step over.
             checks: ir::bounds::plan_checks(body, &[]),
+            tested_remainders: tested_remainders(body),
         }
     }
 }
@@ -140,6 +142,7 @@ pub fn translate_function<M: Module>(
         imported_data: FxHashMap::default(),
         rpo_index: SecondaryMap::with_default(usize::MAX),
         checks: Cow::Owned(ir::bounds::plan_checks(f, quiet_functions(env))),
+        tested_remainders: Cow::Owned(tested_remainders(f)),
         call_locs: Vec::new(),
         current_block: f.entry(),
         vector_loops: Vec::new(),
@@ -177,6 +180,8 @@ struct Translator<'a, 'b, M: Module> {
     /// Which bounds checks `ir::bounds` proved redundant, grouped, or
     /// moved to loop entries.
     checks: Cow<'a, CheckPlan>,
+    /// Remainders translated only as divisibility tests ([`tested_remainders`]).
+    tested_remainders: Cow<'a, FxHashSet<ir::Value>>,
     /// Flags of array element accesses and of global cell accesses.
     elements: MemFlagsData,
     global_cells: MemFlagsData,
@@ -242,6 +247,100 @@ impl RotatedLoops {
         };
         Some(param.expect("ir::rotate collected every use beyond the header"))
     }
+}
+
+fn def_kind(f: &ir::Function, v: ir::Value) -> Option<&InstKind> {
+    match f.values[v].def {
+        ValueDef::Inst(i) => Some(&f.insts[i].kind),
+        _ => None,
+    }
+}
+
+/// `v` as `x % m` with a constant `m > 0`: `(x, m)`.
+fn remainder_by_constant(f: &ir::Function, v: ir::Value) -> Option<(ir::Value, i64)> {
+    let InstKind::Binary(BinaryOp::IRem, x, m) = *def_kind(f, v)? else {
+        return None;
+    };
+    match f.constant(m) {
+        Some(Const::Int(m)) if m > 0 => Some((x, m)),
+        _ => None,
+    }
+}
+
+/// A comparison `rem == 0` or `rem != 0` (either operand order) of a
+/// remainder `rem = x % m` by a constant `m > 0`.
+struct RemainderTest {
+    cmp: Cmp,
+    rem: ir::Value,
+    x: ir::Value,
+    m: i64,
+}
+
+/// `a op b` as a [`RemainderTest`], if it is one.
+fn remainder_test(
+    f: &ir::Function,
+    op: BinaryOp,
+    a: ir::Value,
+    b: ir::Value,
+) -> Option<RemainderTest> {
+    let BinaryOp::ICmp(cmp @ (Cmp::Eq | Cmp::Ne)) = op else {
+        return None;
+    };
+    let is_zero = |v| f.constant(v) == Some(Const::Int(0));
+    let rem = match (is_zero(a), is_zero(b)) {
+        (false, true) => a,
+        (true, false) => b,
+        _ => return None,
+    };
+    let (x, m) = remainder_by_constant(f, rem)?;
+    Some(RemainderTest { cmp, rem, x, m })
+}
+
+/// `a op b` as `x % 2^k == 0` (or `!= 0`): a test of `x`'s low bits.
+fn low_bits_test(
+    f: &ir::Function,
+    op: BinaryOp,
+    a: ir::Value,
+    b: ir::Value,
+) -> Option<RemainderTest> {
+    remainder_test(f, op, a, b).filter(|t| (t.m as u64).is_power_of_two())
+}
+
+/// The remainders `x % 2^k` whose every use is a test `== 0` or `!= 0`.
+/// `divisibility_test` translates those tests from the low bits of `x`,
+/// so the remainders need no code; left in, Cranelift would still compute
+/// each (a `srem` may trap, and only the egraph of `opt_level=speed`
+/// proves that one by a nonzero constant cannot).
+fn tested_remainders(f: &ir::Function) -> FxHashSet<ir::Value> {
+    let mut tested = FxHashSet::default();
+    let mut needed: SecondaryMap<ir::Value, bool> = SecondaryMap::new();
+    for &block in &f.layout {
+        let data = &f.blocks[block];
+        for &inst in &data.insts {
+            match f.insts[inst].kind {
+                InstKind::Binary(op, a, b) => match low_bits_test(f, op, a, b) {
+                    Some(t) => {
+                        tested.insert(t.rem);
+                    }
+                    None => {
+                        needed[a] = true;
+                        needed[b] = true;
+                    }
+                },
+                ref kind => kind.for_each_operand(|v| needed[v] = true),
+            }
+        }
+        if let Some(v) = data.term.as_ref().and_then(ir::Terminator::operand) {
+            needed[v] = true;
+        }
+        for &phi in &data.phis {
+            for &arg in f.phi_args(phi) {
+                needed[arg] = true;
+            }
+        }
+    }
+    tested.retain(|&v| !needed[v]);
+    tested
 }
 
 /// How far `known_multiple` looks up a chain of single-predecessor blocks.
@@ -519,6 +618,12 @@ impl<'a, M: Module> Translator<'a, '_, M> {
 
     fn inst(&mut self, inst: ir::Inst) {
         let data = &self.f.insts[inst];
+        if data
+            .result
+            .is_some_and(|r| self.tested_remainders.contains(&r))
+        {
+            return;
+        }
         let result_ty = data.result.map(|r| self.f.value_ty(r));
         let value = match &data.kind {
             InstKind::Copy(v) => Some(self.val(*v)),
@@ -668,19 +773,10 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     /// (`n % 2 == 0` is the hot test of many loops; Cranelift computes the
     /// remainder in full.)
     fn divisibility_test(&mut self, op: BinaryOp, a: ir::Value, b: ir::Value) -> Option<cl::Value> {
-        let BinaryOp::ICmp(cmp @ (Cmp::Eq | Cmp::Ne)) = op else {
-            return None;
-        };
-        if self.f.constant(b) != Some(Const::Int(0)) {
-            return None;
-        }
-        let (x, m) = self.remainder_by_constant(a)?;
-        if !(m as u64).is_power_of_two() {
-            return None;
-        }
-        let x = self.val(x);
-        let low = self.b.ins().band_imm_s(x, m - 1);
-        Some(self.b.ins().icmp_imm_s(int_cc(cmp), low, 0))
+        let t = low_bits_test(self.f, op, a, b)?;
+        let x = self.val(t.x);
+        let low = self.b.ins().band_imm_s(x, t.m - 1);
+        Some(self.b.ins().icmp_imm_s(int_cc(t.cmp), low, 0))
     }
 
     /// `x / 2^k` where a dominating branch established `x % 2^j == 0` for
@@ -743,8 +839,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             }) = f.blocks[parent].term
             {
                 let taken = match self.remainder_test(cond) {
-                    Some((Cmp::Eq, y, m)) if then_block == child => Some((y, m)),
-                    Some((Cmp::Ne, y, m)) if else_block == child => Some((y, m)),
+                    Some(t) if t.cmp == Cmp::Eq && then_block == child => Some((t.x, t.m)),
+                    Some(t) if t.cmp == Cmp::Ne && else_block == child => Some((t.x, t.m)),
                     _ => None,
                 };
                 if taken.is_some_and(|(y, m)| y == x && m % d == 0) {
@@ -756,35 +852,16 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         false
     }
 
-    /// `cond` as `x % m cmp 0` with a constant `m > 0`: `(cmp, x, m)`.
-    fn remainder_test(&self, cond: ir::Value) -> Option<(Cmp, ir::Value, i64)> {
-        let InstKind::Binary(BinaryOp::ICmp(cmp), rem, zero) = *self.def_kind(cond)? else {
+    /// The remainder test `cond` is, if any.
+    fn remainder_test(&self, cond: ir::Value) -> Option<RemainderTest> {
+        let InstKind::Binary(op, a, b) = *self.def_kind(cond)? else {
             return None;
         };
-        if self.f.constant(zero) != Some(Const::Int(0)) {
-            return None;
-        }
-        let (x, m) = self.remainder_by_constant(rem)?;
-        Some((cmp, x, m))
-    }
-
-    /// `v` as `x % m` with a constant `m > 0`: `(x, m)`.
-    fn remainder_by_constant(&self, v: ir::Value) -> Option<(ir::Value, i64)> {
-        let InstKind::Binary(BinaryOp::IRem, x, m) = *self.def_kind(v)? else {
-            return None;
-        };
-        match self.f.constant(m) {
-            Some(Const::Int(m)) if m > 0 => Some((x, m)),
-            _ => None,
-        }
+        remainder_test(self.f, op, a, b)
     }
 
     fn def_kind(&self, v: ir::Value) -> Option<&'a InstKind> {
-        let f = self.f;
-        match f.values[v].def {
-            ValueDef::Inst(i) => Some(&f.insts[i].kind),
-            _ => None,
-        }
+        def_kind(self.f, v)
     }
 
     /// `x * 3`, `x * 5`, `x * 9` as `x + (x << k)`: x86-64 computes that
@@ -895,6 +972,10 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let caller = std::mem::replace(&mut self.f, g);
         let values = std::mem::replace(&mut self.values, SecondaryMap::with_default(None));
         let checks = std::mem::replace(&mut self.checks, Cow::Borrowed(&callee.checks));
+        let tested = std::mem::replace(
+            &mut self.tested_remainders,
+            Cow::Borrowed(&callee.tested_remainders),
+        );
         let rotated = self.rotated.take();
         let block = std::mem::replace(&mut self.current_block, g.entry());
         for (&p, &a) in g.params.iter().zip(args) {
@@ -911,6 +992,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.f = caller;
         self.values = values;
         self.checks = checks;
+        self.tested_remainders = tested;
         self.rotated = rotated;
         self.current_block = block;
         result
