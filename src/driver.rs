@@ -130,8 +130,8 @@ fn timed<T>(slot: &mut Duration, f: impl FnOnce() -> T) -> T {
 }
 
 /// Compiles a program: parse → check → SSA construction (Braun et al.)
-/// → at -O2, unrolling of small recursive functions (timed with SSA
-/// construction) → verify → Cranelift code generation.
+/// → the IR passes of [`ir_passes`] (timed with SSA construction) →
+/// verify → Cranelift code generation.
 pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
     let mut t = Timings::default();
     let ast = timed(&mut t.parse, || syntax::parse(src)).map_err(CompileError::Syntax)?;
@@ -155,12 +155,7 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
             mode: opts.ssa_mode,
         };
         let (mut ssa, stats) = ssa::lower::lower_program(&checked, &lines, ssa_opts);
-        if opts.opt_level >= 1 {
-            ssa.functions.iter_mut().for_each(ir::globals::load_once);
-        }
-        if opts.opt_level >= 2 {
-            ir::inline::unroll_recursion(&mut ssa);
-        }
+        ir_passes(&mut ssa, opts.opt_level, Scope::Program);
         (ssa, stats)
     });
     drop(checked);
@@ -189,6 +184,28 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
         compiled,
         timings: t,
     })
+}
+
+/// What a module of our IR holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// A whole program: every function it calls is in it.
+    Program,
+    /// A REPL entry, whose calls may reach functions of earlier entries.
+    Entry,
+}
+
+/// The passes on our IR after SSA construction, for programs and REPL
+/// entries alike. From -O1: one load per global where it cannot change
+/// (`ir::globals`). At -O2, in whole programs: small recursive functions
+/// unrolled (`ir::inline`), which needs every callee's body at hand.
+pub fn ir_passes(ssa: &mut ir::Module, opt_level: u8, scope: Scope) {
+    if opt_level >= 1 {
+        ssa.functions.iter_mut().for_each(ir::globals::load_once);
+    }
+    if opt_level >= 2 && scope == Scope::Program {
+        ir::inline::unroll_recursion(ssa);
+    }
 }
 
 /// Exit status of a run that compiled and ran to its end.

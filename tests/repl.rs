@@ -241,6 +241,21 @@ fn unknown_commands_and_bad_arguments_are_errors_not_exits() {
     assert!(run.stderr.contains("cannot read `/no/such/file.toy`"));
 }
 
+/// Entries get the IR passes programs get (`driver::ir_passes`): a
+/// function that cannot change a global loads it once, and still sees
+/// what later entries store in it.
+#[test]
+fn entries_load_a_global_once_where_it_cannot_change() {
+    let run = repl(
+        "let g = [1, 2, 3];\nfn sum() -> int { let s = 0; for i in 0..len(g) { s += g[i]; } return s; }\n\
+         sum()\ng = [10, 20];\nsum()\n:emit ssa sum\n",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let (values, ssa) = run.stdout.split_once("fn sum").expect("the SSA of sum");
+    assert_eq!(values, "6\n30\n", "{}", run.stderr);
+    assert_eq!(ssa.matches("= load g").count(), 1, "{ssa}");
+}
+
 #[test]
 fn emit_shows_a_function_at_each_stage() {
     let run =

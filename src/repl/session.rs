@@ -14,7 +14,7 @@
 use crate::check::{self, tast};
 use crate::codegen::{self, CodegenOptions, Compiled, SessionLinks};
 use crate::diag::{self, LineIndex};
-use crate::driver::CompileError;
+use crate::driver::{self, CompileError, Scope};
 use crate::entity::EntityRef;
 use crate::ir;
 use crate::ssa::lower::{self, SsaOptions};
@@ -202,7 +202,8 @@ impl Session {
     }
 
     /// The passes of an entry: parse → check against the session →
-    /// SSA construction → verify → Cranelift. Changes nothing.
+    /// SSA construction → the IR passes (`driver::ir_passes`) → verify →
+    /// Cranelift. Changes nothing.
     fn compile(&mut self, src: &str, lines: &LineIndex, echo: bool) -> Result<Entry, CompileError> {
         let ast = parse_entry(src).map_err(CompileError::Syntax)?;
         let (mut checked, env) =
@@ -214,7 +215,8 @@ impl Session {
             optimize: self.opts.opt_level >= 1,
             mode: Default::default(),
         };
-        let (ssa, _) = lower::lower_program(&checked, lines, ssa_opts);
+        let (mut ssa, _) = lower::lower_program(&checked, lines, ssa_opts);
+        driver::ir_passes(&mut ssa, self.opts.opt_level, Scope::Entry);
         if self.opts.verify {
             ir::verify::verify_module(&ssa)?;
         }
