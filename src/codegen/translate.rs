@@ -296,14 +296,11 @@ fn remainder_test(
     Some(RemainderTest { cmp, rem, x, m })
 }
 
-/// `a op b` as `x % 2^k == 0` (or `!= 0`): a test of `x`'s low bits.
-fn low_bits_test(
-    f: &ir::Function,
-    op: BinaryOp,
-    a: ir::Value,
-    b: ir::Value,
-) -> Option<RemainderTest> {
-    remainder_test(f, op, a, b).filter(|t| (t.m as u64).is_power_of_two())
+impl RemainderTest {
+    /// `x % 2^k == 0` (or `!= 0`): a test of `x`'s low bits.
+    fn of_low_bits(&self) -> bool {
+        (self.m as u64).is_power_of_two()
+    }
 }
 
 /// The remainders `x % 2^k` whose every use is a test `== 0` or `!= 0`.
@@ -318,15 +315,17 @@ fn tested_remainders(f: &ir::Function) -> FxHashSet<ir::Value> {
         let data = &f.blocks[block];
         for &inst in &data.insts {
             match f.insts[inst].kind {
-                InstKind::Binary(op, a, b) => match low_bits_test(f, op, a, b) {
-                    Some(t) => {
-                        tested.insert(t.rem);
+                InstKind::Binary(op, a, b) => {
+                    match remainder_test(f, op, a, b).filter(RemainderTest::of_low_bits) {
+                        Some(t) => {
+                            tested.insert(t.rem);
+                        }
+                        None => {
+                            needed[a] = true;
+                            needed[b] = true;
+                        }
                     }
-                    None => {
-                        needed[a] = true;
-                        needed[b] = true;
-                    }
-                },
+                }
                 ref kind => kind.for_each_operand(|v| needed[v] = true),
             }
         }
@@ -773,7 +772,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     /// (`n % 2 == 0` is the hot test of many loops; Cranelift computes the
     /// remainder in full.)
     fn divisibility_test(&mut self, op: BinaryOp, a: ir::Value, b: ir::Value) -> Option<cl::Value> {
-        let t = low_bits_test(self.f, op, a, b)?;
+        let t = remainder_test(self.f, op, a, b).filter(RemainderTest::of_low_bits)?;
         let x = self.val(t.x);
         let low = self.b.ins().band_imm_s(x, t.m - 1);
         Some(self.b.ins().icmp_imm_s(int_cc(t.cmp), low, 0))
