@@ -259,6 +259,36 @@ fn float_constants_stay_in_registers_at_o2() {
 }
 
 #[test]
+fn float_constants_used_only_outside_loops_stay_f64const_at_o2() {
+    // The `bitcast` costs Cranelift's egraph a second value and buys
+    // nothing outside loops. 0.75 is defined before the loop and used in
+    // it; `quarter`'s 0.25 is expanded once in the loop and once after;
+    // 3.5 and 2.0 are used outside loops only.
+    let src = "fn quarter(v: float) -> float {\n    return v * 0.25;\n}\nfn scale(v: float) -> float {\n    let k = 0.75;\n    let s = 0.0;\n    for i in 0..3 {\n        s = s + quarter(v) * k;\n    }\n    return s * 3.5 + quarter(v);\n}\nprint(scale(2.0));\n";
+    agrees_with_interpreter("outside.toy", src);
+    let clif = run_source("outside.toy", src, &["-O2", "--emit", "clif"]).stdout;
+    for (bits, in_loop) in [
+        ("0x3fe8_0000_0000_0000", true),  // 0.75
+        ("0x3fd0_0000_0000_0000", true),  // 0.25, expanded in the loop
+        ("0x400c_0000_0000_0000", false), // 3.5
+        ("0x4000_0000_0000_0000", false), // 2.0
+    ] {
+        let made_of_bits = clif.contains(&format!("iconst.i64 {bits}"));
+        assert_eq!(made_of_bits, in_loop, "{bits}: {clif}");
+    }
+    for value in [
+        "0x1.c000000000000p1",
+        "0x1.0000000000000p-2",
+        "0x1.0000000000000p1",
+    ] {
+        assert!(
+            clif.contains(&format!("f64const {value}")),
+            "{value}: {clif}"
+        );
+    }
+}
+
+#[test]
 fn branches_on_a_negation_swap_their_targets() {
     // `if !x` and `while !done` branch on `x` with the targets swapped: no
     // `xor` computes the negation, at any level. The negation printed as

@@ -143,6 +143,9 @@ pub fn translate_function<M: Module>(
         rpo_index: SecondaryMap::with_default(usize::MAX),
         checks: Cow::Owned(ir::bounds::plan_checks(f, quiet_functions(env))),
         tested_remainders: Cow::Owned(tested_remainders(f)),
+        loop_floats: FxHashSet::default(),
+        inlining_into_loop: false,
+        in_loop: SecondaryMap::new(),
         call_locs: Vec::new(),
         current_block: f.entry(),
         vector_loops: Vec::new(),
@@ -155,6 +158,8 @@ pub fn translate_function<M: Module>(
     }
     if env.optimize {
         t.rotated = ir::rotate::rotations(f).map(RotatedLoops::new);
+        t.in_loop = dom::blocks_in_loops(f);
+        t.loop_floats = floats_used_in_loops(f, &t.in_loop);
     }
     t.run();
     let config = t.module.target_config();
@@ -182,6 +187,13 @@ struct Translator<'a, 'b, M: Module> {
     checks: Cow<'a, CheckPlan>,
     /// Remainders translated only as divisibility tests ([`tested_remainders`]).
     tested_remainders: Cow<'a, FxHashSet<ir::Value>>,
+    /// With Cranelift optimizing: the blocks on a loop, and the float
+    /// constants used in them ([`Translator::float_constant`]).
+    in_loop: SecondaryMap<ir::Block, bool>,
+    loop_floats: FxHashSet<ir::Value>,
+    /// Expanding a call made in a loop: every constant of the callee is
+    /// used in that loop.
+    inlining_into_loop: bool,
     /// Flags of array element accesses and of global cell accesses.
     elements: MemFlagsData,
     global_cells: MemFlagsData,
@@ -340,6 +352,39 @@ fn tested_remainders(f: &ir::Function) -> FxHashSet<ir::Value> {
     }
     tested.retain(|&v| !needed[v]);
     tested
+}
+
+/// The float constants with a use in a block of `in_loop` (a phi's
+/// argument is used at the end of its predecessor).
+fn floats_used_in_loops(
+    f: &ir::Function,
+    in_loop: &SecondaryMap<ir::Block, bool>,
+) -> FxHashSet<ir::Value> {
+    let mut floats = FxHashSet::default();
+    let mut note = |v: ir::Value| {
+        if matches!(def_kind(f, v), Some(InstKind::FConst(_))) {
+            floats.insert(v);
+        }
+    };
+    for &block in &f.layout {
+        let data = &f.blocks[block];
+        if in_loop[block] {
+            for &inst in &data.insts {
+                f.insts[inst].kind.for_each_operand(&mut note);
+            }
+            if let Some(v) = data.term.as_ref().and_then(ir::Terminator::operand) {
+                note(v);
+            }
+        }
+        for &phi in &data.phis {
+            for (&pred, &arg) in data.preds.iter().zip(f.phi_args(phi)) {
+                if in_loop[pred] {
+                    note(arg);
+                }
+            }
+        }
+    }
+    floats
 }
 
 /// How far `known_multiple` looks up a chain of single-predecessor blocks.
@@ -627,7 +672,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let value = match &data.kind {
             InstKind::Copy(v) => Some(self.val(*v)),
             InstKind::IConst(n) => Some(self.b.ins().iconst(types::I64, *n)),
-            InstKind::FConst(bits) => Some(self.float_constant(*bits)),
+            InstKind::FConst(bits) => {
+                let in_loop = self.inlining_into_loop
+                    || data.result.is_some_and(|r| self.loop_floats.contains(&r));
+                Some(self.float_constant(*bits, in_loop))
+            }
             InstKind::BConst(v) => Some(self.b.ins().iconst(types::I8, *v as i64)),
             InstKind::Unary(op, a) => Some(self.unary(*op, *a)),
             InstKind::Binary(op, a, b) => Some(self.binary(*op, *a, *b, data.loc)),
@@ -694,10 +743,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     /// block that uses it — two instructions (`movabs`, `movq`) in a loop
     /// body at each iteration, where C compilers keep the constant in a
     /// register; the same bits through a `bitcast` are an ordinary value,
-    /// which the egraph hoists out of loops. Zero stays `f64const` (one
-    /// `xorpd` wherever it is used).
-    fn float_constant(&mut self, bits: u64) -> cl::Value {
-        if !self.env.optimize || bits == 0 {
+    /// which the egraph hoists out of loops. That costs the egraph two
+    /// values instead of one, so constants used only outside loops (and
+    /// zero: one `xorpd` wherever it is used) stay `f64const`.
+    fn float_constant(&mut self, bits: u64, used_in_loop: bool) -> cl::Value {
+        if !self.env.optimize || bits == 0 || !used_in_loop {
             return self.b.ins().f64const(f64::from_bits(bits));
         }
         let k = self.b.ins().iconst(types::I64, bits as i64);
@@ -977,6 +1027,10 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         );
         let rotated = self.rotated.take();
         let block = std::mem::replace(&mut self.current_block, g.entry());
+        let into_loop = self.in_loop[block];
+        let was_into_loop = std::mem::replace(&mut self.inlining_into_loop, into_loop);
+        // The callee's value numbers are its own.
+        let loop_floats = std::mem::take(&mut self.loop_floats);
         for (&p, &a) in g.params.iter().zip(args) {
             self.values[p] = Some(a);
         }
@@ -992,6 +1046,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.values = values;
         self.checks = checks;
         self.tested_remainders = tested;
+        self.inlining_into_loop = was_into_loop;
+        self.loop_floats = loop_floats;
         self.rotated = rotated;
         self.current_block = block;
         result
