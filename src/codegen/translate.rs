@@ -86,6 +86,7 @@ pub struct Inlinable<'a> {
     body: &'a ir::Function,
     checks: CheckPlan,
     tested_remainders: FxHashSet<ir::Value>,
+    has_float_constants: bool,
 }
 
 impl<'a> Inlinable<'a> {
@@ -95,6 +96,8 @@ impl<'a> Inlinable<'a> {
             // Leaf functions: no calls to step over.
             checks: ir::bounds::plan_checks(body, &[]),
             tested_remainders: tested_remainders(body),
+            has_float_constants: (body.blocks[body.entry()].insts.iter())
+                .any(|&i| matches!(body.insts[i].kind, InstKind::FConst(_))),
         }
     }
 }
@@ -143,9 +146,8 @@ pub fn translate_function<M: Module>(
         rpo_index: SecondaryMap::with_default(usize::MAX),
         checks: Cow::Owned(ir::bounds::plan_checks(f, quiet_functions(env))),
         tested_remainders: Cow::Owned(tested_remainders(f)),
-        loop_floats: FxHashSet::default(),
-        inlining_into_loop: false,
-        in_loop: SecondaryMap::new(),
+        loop_floats: None,
+        inlining_into_loop: None,
         call_locs: Vec::new(),
         current_block: f.entry(),
         vector_loops: Vec::new(),
@@ -158,8 +160,6 @@ pub fn translate_function<M: Module>(
     }
     if env.optimize {
         t.rotated = ir::rotate::rotations(f).map(RotatedLoops::new);
-        t.in_loop = dom::blocks_in_loops(f);
-        t.loop_floats = floats_used_in_loops(f, &t.in_loop);
     }
     t.run();
     let config = t.module.target_config();
@@ -187,13 +187,12 @@ struct Translator<'a, 'b, M: Module> {
     checks: Cow<'a, CheckPlan>,
     /// Remainders translated only as divisibility tests ([`tested_remainders`]).
     tested_remainders: Cow<'a, FxHashSet<ir::Value>>,
-    /// With Cranelift optimizing: the blocks on a loop, and the float
-    /// constants used in them ([`Translator::float_constant`]).
-    in_loop: SecondaryMap<ir::Block, bool>,
-    loop_floats: FxHashSet<ir::Value>,
-    /// Expanding a call made in a loop: every constant of the callee is
-    /// used in that loop.
-    inlining_into_loop: bool,
+    /// Where the function's float constants are used in loops, once one
+    /// has been asked about ([`Translator::float_used_in_loop`]).
+    loop_floats: Option<LoopFloats>,
+    /// While a call is expanded in place: whether the call is in a loop
+    /// (then so is every use of the callee's constants).
+    inlining_into_loop: Option<bool>,
     /// Flags of array element accesses and of global cell accesses.
     elements: MemFlagsData,
     global_cells: MemFlagsData,
@@ -354,9 +353,22 @@ fn tested_remainders(f: &ir::Function) -> FxHashSet<ir::Value> {
     tested
 }
 
-/// The float constants with a use in a block of `in_loop` (a phi's
-/// argument is used at the end of its predecessor).
-fn floats_used_in_loops(
+/// A function's blocks on a loop, and its float constants with a use in
+/// one of them (a phi's argument is used at the end of its predecessor).
+struct LoopFloats {
+    in_loop: SecondaryMap<ir::Block, bool>,
+    floats: FxHashSet<ir::Value>,
+}
+
+impl LoopFloats {
+    fn of(f: &ir::Function) -> Self {
+        let in_loop = dom::blocks_in_loops(f);
+        let floats = floats_used_in(f, &in_loop);
+        LoopFloats { in_loop, floats }
+    }
+}
+
+fn floats_used_in(
     f: &ir::Function,
     in_loop: &SecondaryMap<ir::Block, bool>,
 ) -> FxHashSet<ir::Value> {
@@ -673,8 +685,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             InstKind::Copy(v) => Some(self.val(*v)),
             InstKind::IConst(n) => Some(self.b.ins().iconst(types::I64, *n)),
             InstKind::FConst(bits) => {
-                let in_loop = self.inlining_into_loop
-                    || data.result.is_some_and(|r| self.loop_floats.contains(&r));
+                let in_loop = self.env.optimize
+                    && *bits != 0
+                    && data.result.is_some_and(|r| self.float_used_in_loop(r));
                 Some(self.float_constant(*bits, in_loop))
             }
             InstKind::BConst(v) => Some(self.b.ins().iconst(types::I8, *v as i64)),
@@ -747,11 +760,23 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     /// values instead of one, so constants used only outside loops (and
     /// zero: one `xorpd` wherever it is used) stay `f64const`.
     fn float_constant(&mut self, bits: u64, used_in_loop: bool) -> cl::Value {
-        if !self.env.optimize || bits == 0 || !used_in_loop {
+        if !used_in_loop {
             return self.b.ins().f64const(f64::from_bits(bits));
         }
         let k = self.b.ins().iconst(types::I64, bits as i64);
         self.b.ins().bitcast(types::F64, MemFlagsData::new(), k)
+    }
+
+    fn float_used_in_loop(&mut self, v: ir::Value) -> bool {
+        if let Some(into_loop) = self.inlining_into_loop {
+            return into_loop;
+        }
+        self.loop_floats().floats.contains(&v)
+    }
+
+    fn loop_floats(&mut self) -> &LoopFloats {
+        let f = self.f;
+        self.loop_floats.get_or_insert_with(|| LoopFloats::of(f))
     }
 
     fn unary(&mut self, op: UnaryOp, a: ir::Value) -> cl::Value {
@@ -1018,6 +1043,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     /// parameters bound to `args`; returns its result.
     fn inline_call(&mut self, callee: &'a Inlinable<'a>, args: &[cl::Value]) -> Option<cl::Value> {
         let g = callee.body;
+        let here = self.current_block;
+        let into_loop = callee.has_float_constants && self.loop_floats().in_loop[here];
+        let was_into_loop = self.inlining_into_loop.replace(into_loop);
         let caller = std::mem::replace(&mut self.f, g);
         let values = std::mem::replace(&mut self.values, SecondaryMap::with_default(None));
         let checks = std::mem::replace(&mut self.checks, Cow::Borrowed(&callee.checks));
@@ -1027,10 +1055,6 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         );
         let rotated = self.rotated.take();
         let block = std::mem::replace(&mut self.current_block, g.entry());
-        let into_loop = self.in_loop[block];
-        let was_into_loop = std::mem::replace(&mut self.inlining_into_loop, into_loop);
-        // The callee's value numbers are its own.
-        let loop_floats = std::mem::take(&mut self.loop_floats);
         for (&p, &a) in g.params.iter().zip(args) {
             self.values[p] = Some(a);
         }
@@ -1047,7 +1071,6 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.checks = checks;
         self.tested_remainders = tested;
         self.inlining_into_loop = was_into_loop;
-        self.loop_floats = loop_floats;
         self.rotated = rotated;
         self.current_block = block;
         result
