@@ -270,16 +270,16 @@ fn compile_module(
             (opts.optimize && ir::inline::is_small_leaf(f)).then(|| translate::Inlinable::new(f))
         })
         .collect();
-    let top_level_expansions = ir::inline::top_level_expansions(&program.main);
-    // (A REPL entry's top-level code also calls functions of the session,
-    // which are not in `program`.)
-    let called_from_top_level = match session {
-        None => ir::inline::called_from_top_level(
-            &program.main,
-            &top_level_expansions,
-            program.functions.len(),
-        ),
-        Some(_) => Vec::new(),
+    // (A REPL entry expands no calls; its top-level code also calls
+    // functions of the session, which are not in `program`.)
+    let (main_loops, called_from_top_level) = match session {
+        None => {
+            let loops = ir::dom::blocks_in_loops(&program.main);
+            let called =
+                ir::inline::called_from_top_level(&program.main, &loops, program.functions.len());
+            (loops, called)
+        }
+        Some(_) => Default::default(),
     };
     let quiet: Vec<bool> = program.functions.iter().map(ir::bounds::is_quiet).collect();
     let linking = match session {
@@ -287,7 +287,7 @@ fn compile_module(
             functions: &ids,
             globals: declare_globals(&mut module, program.globals.len())?,
             inline: &inline,
-            top_level_expansions: &top_level_expansions,
+            main_loops: &main_loops,
             quiet: &quiet,
         },
         Some(links) => translate::Linking::Session {

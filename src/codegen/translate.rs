@@ -67,9 +67,9 @@ pub enum Linking<'a> {
         /// By `FuncRef`: the functions whose calls are expanded in place
         /// ([`ir::inline::is_small_leaf`]).
         inline: &'a [Option<Inlinable<'a>>],
-        /// The blocks of top-level code where those calls are expanded
-        /// ([`ir::inline::top_level_expansions`]).
-        top_level_expansions: &'a SecondaryMap<ir::Block, bool>,
+        /// The blocks on a loop of the top-level code, the only place it
+        /// expands those calls ([`ir::inline::called_from_top_level`]).
+        main_loops: &'a SecondaryMap<ir::Block, bool>,
         /// By `FuncRef`: the functions `ir::bounds::is_quiet`.
         quiet: &'a [bool],
     },
@@ -145,7 +145,7 @@ pub fn translate_function<M: Module>(
         imported_data: FxHashMap::default(),
         rpo_index: SecondaryMap::with_default(usize::MAX),
         checks: Cow::Owned(ir::bounds::plan_checks(f, quiet_functions(env))),
-        tested_remainders: Cow::Owned(tested_remainders(f)),
+        tested_remainders: None,
         loop_floats: None,
         inlining_into_loop: None,
         call_locs: Vec::new(),
@@ -185,11 +185,12 @@ struct Translator<'a, 'b, M: Module> {
     /// Which bounds checks `ir::bounds` proved redundant, grouped, or
     /// moved to loop entries.
     checks: Cow<'a, CheckPlan>,
-    /// Remainders translated only as divisibility tests ([`tested_remainders`]).
-    tested_remainders: Cow<'a, FxHashSet<ir::Value>>,
+    /// Remainders translated only as divisibility tests
+    /// ([`tested_remainders`]), once the first remainder is translated.
+    tested_remainders: Option<Cow<'a, FxHashSet<ir::Value>>>,
     /// Where the function's float constants are used in loops, once one
     /// has been asked about ([`Translator::float_used_in_loop`]).
-    loop_floats: Option<LoopFloats>,
+    loop_floats: Option<LoopFloats<'a>>,
     /// While a call is expanded in place: whether the call is in a loop
     /// (then so is every use of the callee's constants).
     inlining_into_loop: Option<bool>,
@@ -355,14 +356,13 @@ fn tested_remainders(f: &ir::Function) -> FxHashSet<ir::Value> {
 
 /// A function's blocks on a loop, and its float constants with a use in
 /// one of them (a phi's argument is used at the end of its predecessor).
-struct LoopFloats {
-    in_loop: SecondaryMap<ir::Block, bool>,
+struct LoopFloats<'a> {
+    in_loop: Cow<'a, SecondaryMap<ir::Block, bool>>,
     floats: FxHashSet<ir::Value>,
 }
 
-impl LoopFloats {
-    fn of(f: &ir::Function) -> Self {
-        let in_loop = dom::blocks_in_loops(f);
+impl<'a> LoopFloats<'a> {
+    fn of(f: &ir::Function, in_loop: Cow<'a, SecondaryMap<ir::Block, bool>>) -> Self {
         let floats = floats_used_in(f, &in_loop);
         LoopFloats { in_loop, floats }
     }
@@ -618,10 +618,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     fn inlined(&self, func: ir::FuncRef, block: ir::Block) -> Option<&'a Inlinable<'a>> {
         match self.env.linking {
             Linking::Program {
-                inline,
-                top_level_expansions,
-                ..
-            } if !self.is_main || top_level_expansions[block] => inline[func as usize].as_ref(),
+                inline, main_loops, ..
+            } if !self.is_main || main_loops[block] => inline[func as usize].as_ref(),
             _ => None,
         }
     }
@@ -674,12 +672,6 @@ impl<'a, M: Module> Translator<'a, '_, M> {
 
     fn inst(&mut self, inst: ir::Inst) {
         let data = &self.f.insts[inst];
-        if data
-            .result
-            .is_some_and(|r| self.tested_remainders.contains(&r))
-        {
-            return;
-        }
         let result_ty = data.result.map(|r| self.f.value_ty(r));
         let value = match &data.kind {
             InstKind::Copy(v) => Some(self.val(*v)),
@@ -692,6 +684,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             }
             InstKind::BConst(v) => Some(self.b.ins().iconst(types::I8, *v as i64)),
             InstKind::Unary(op, a) => Some(self.unary(*op, *a)),
+            InstKind::Binary(BinaryOp::IRem, ..)
+                if data.result.is_some_and(|r| self.is_tested_remainder(r)) =>
+            {
+                None
+            }
             InstKind::Binary(op, a, b) => Some(self.binary(*op, *a, *b, data.loc)),
             InstKind::Call(func, args) => self.call(*func, args, result_ty, data.loc),
             InstKind::LoadGlobal(g) => {
@@ -767,6 +764,13 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.b.ins().bitcast(types::F64, MemFlagsData::new(), k)
     }
 
+    fn is_tested_remainder(&mut self, v: ir::Value) -> bool {
+        let f = self.f;
+        (self.tested_remainders)
+            .get_or_insert_with(|| Cow::Owned(tested_remainders(f)))
+            .contains(&v)
+    }
+
     fn float_used_in_loop(&mut self, v: ir::Value) -> bool {
         if let Some(into_loop) = self.inlining_into_loop {
             return into_loop;
@@ -774,9 +778,15 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.loop_floats().floats.contains(&v)
     }
 
-    fn loop_floats(&mut self) -> &LoopFloats {
-        let f = self.f;
-        self.loop_floats.get_or_insert_with(|| LoopFloats::of(f))
+    fn loop_floats(&mut self) -> &LoopFloats<'a> {
+        let (f, env, is_main) = (self.f, self.env, self.is_main);
+        self.loop_floats.get_or_insert_with(|| {
+            let in_loop = match env.linking {
+                Linking::Program { main_loops, .. } if is_main => Cow::Borrowed(main_loops),
+                _ => Cow::Owned(dom::blocks_in_loops(f)),
+            };
+            LoopFloats::of(f, in_loop)
+        })
     }
 
     fn unary(&mut self, op: UnaryOp, a: ir::Value) -> cl::Value {
@@ -1049,10 +1059,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let caller = std::mem::replace(&mut self.f, g);
         let values = std::mem::replace(&mut self.values, SecondaryMap::with_default(None));
         let checks = std::mem::replace(&mut self.checks, Cow::Borrowed(&callee.checks));
-        let tested = std::mem::replace(
-            &mut self.tested_remainders,
-            Cow::Borrowed(&callee.tested_remainders),
-        );
+        let tested = (self.tested_remainders).replace(Cow::Borrowed(&callee.tested_remainders));
         let rotated = self.rotated.take();
         let block = std::mem::replace(&mut self.current_block, g.entry());
         for (&p, &a) in g.params.iter().zip(args) {

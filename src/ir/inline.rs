@@ -3,7 +3,7 @@
 //!
 //! Two kinds: one-block leaf functions are expanded by the translator at
 //! their calls ([`is_small_leaf`]) — in top-level code only inside loops
-//! ([`top_level_expansions`]); here, small *recursive* functions are
+//! ([`called_from_top_level`]); here, small *recursive* functions are
 //! unrolled — each call a function makes of itself is replaced by a copy
 //! of its body as it was before this pass, for [`ROUNDS`] rounds, so
 //! `fib` makes a quarter of the calls it made (a real call costs a frame,
@@ -54,24 +54,19 @@ pub fn is_small_leaf(f: &Function) -> bool {
             .all(|&i| !matches!(f.insts[i].kind, InstKind::Call(..)))
 }
 
-/// Where top-level code expands calls of small leaf functions: in the
-/// blocks inside its loops. The rest runs once, where a call costs
-/// nanoseconds and an expansion costs compile time (nbody's five
-/// `body(...)` calls made half of its top-level code).
-pub fn top_level_expansions(main: &Function) -> SecondaryMap<Block, bool> {
-    super::dom::blocks_in_loops(main)
-}
-
 /// By `FuncRef` (of `count` functions): whether top-level code calls the
-/// function where it does not expand calls (`expands` from
-/// [`top_level_expansions`]), so that the function needs code of its own.
+/// function outside its loops (`loops`: [`super::dom::blocks_in_loops`]),
+/// so that the function needs code of its own. Top-level code expands
+/// calls of small leaf functions only inside its loops: the rest runs
+/// once, where a call costs nanoseconds and an expansion costs compile
+/// time (nbody's five `body(...)` calls made half of its top-level code).
 pub fn called_from_top_level(
     main: &Function,
-    expands: &SecondaryMap<Block, bool>,
+    loops: &SecondaryMap<Block, bool>,
     count: usize,
 ) -> Vec<bool> {
     let mut called = vec![false; count];
-    for &b in main.layout.iter().filter(|&&b| !expands[b]) {
+    for &b in main.layout.iter().filter(|&&b| !loops[b]) {
         for &i in &main.blocks[b].insts {
             if let InstKind::Call(func, _) = main.insts[i].kind {
                 called[func as usize] = true;
