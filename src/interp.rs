@@ -26,8 +26,53 @@ pub fn run(module: &Module) {
         globals: vec![0; module.globals.len()],
         depth: 0,
     };
+    ROOTS.with_borrow_mut(|r| {
+        r.globals = (interp.globals.as_ptr(), module.globals.clone());
+    });
+    rt::gc::set_external_roots(Some(scan_roots));
     interp.call(&module.main, &[]);
+    rt::gc::set_external_roots(None);
+    ROOTS.with_borrow_mut(|r| *r = Roots::default());
     rt::flush_stdout();
+}
+
+/// Where the collector finds the interpreter's arrays: the values of
+/// every active call and the globals. Each frame's values stay at one
+/// address for the call's life (`Interp::call` never grows them).
+#[derive(Default)]
+struct Roots {
+    frames: Vec<(*const u64, *const Function)>,
+    globals: (*const u64, Vec<Ty>),
+}
+
+thread_local! {
+    static ROOTS: std::cell::RefCell<Roots> = std::cell::RefCell::new(Roots::default());
+}
+
+/// Hands every array value of the active calls and globals to `visit`.
+/// Values not yet computed in a frame are 0, which the collector skips;
+/// values computed earlier keep their arrays alive until overwritten.
+fn scan_roots(visit: &mut dyn FnMut(u64)) {
+    ROOTS.with_borrow(|r| {
+        let (globals, types) = &r.globals;
+        for (g, &ty) in types.iter().enumerate() {
+            if ty == Ty::Array {
+                // SAFETY: `Interp::globals` has one word per global and
+                // lives while the program runs.
+                visit(unsafe { *globals.add(g) });
+            }
+        }
+        for &(vals, f) in &r.frames {
+            // SAFETY: the frame is active: its function and values live.
+            let f = unsafe { &*f };
+            for (v, data) in f.values.iter() {
+                if data.ty == Ty::Array {
+                    // SAFETY: one word per value of `f`.
+                    visit(unsafe { *vals.add(v.index()) });
+                }
+            }
+        }
+    });
 }
 
 struct Interp<'a> {
@@ -99,7 +144,7 @@ fn elem_size(elem: Ty) -> i64 {
 }
 
 fn new_array(len: i64, fill: u64, elem: Ty, loc: SrcLoc) -> *mut i64 {
-    rt::toy_rt_array_new(len, fill as i64, elem_size(elem), pack(loc))
+    rt::array_new(len, fill as i64, elem.elem_kind() as i64, pack(loc))
 }
 
 impl Interp<'_> {
@@ -108,14 +153,21 @@ impl Interp<'_> {
         for (&p, &a) in f.params.iter().zip(args) {
             vals[p.index()] = a;
         }
+        ROOTS.with_borrow_mut(|r| r.frames.push((vals.as_ptr(), f as *const Function)));
+        let result = self.run_body(f, &mut vals);
+        ROOTS.with_borrow_mut(|r| r.frames.pop());
+        result
+    }
+
+    fn run_body(&mut self, f: &Function, vals: &mut [u64]) -> Option<u64> {
         let mut block = f.entry();
         let mut pred: Option<Block> = None;
         loop {
             if let Some(p) = pred {
-                self.enter_block(f, block, p, &mut vals);
+                self.enter_block(f, block, p, vals);
             }
             for &inst in &f.blocks[block].insts {
-                self.inst(f, inst, &mut vals);
+                self.inst(f, inst, vals);
             }
             let get = |v: Value| vals[v.index()];
             match f.blocks[block].term.as_ref().expect("verified: terminated") {

@@ -5,6 +5,7 @@ use jitrun::driver::{self, Emit, Options};
 use jitrun::repl::session::SessionOptions;
 use jitrun::ssa::builder::SsaMode;
 use jitrun::stats::StatsFormat;
+use jitrun_runtime::gc;
 use std::io::Read;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -85,6 +86,33 @@ struct Cli {
     /// stderr (`--stats=json`: one JSON object per line)
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "table")]
     stats: Option<StatsArg>,
+
+    /// Most memory the program's arrays may take (e.g. 512M, 2G, 100000;
+    /// default: three quarters of physical memory); past it an allocation
+    /// is a runtime error `out of memory`
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    max_heap: Option<usize>,
+}
+
+/// A size in bytes, with an optional K, M or G (powers of 1024; a trailing
+/// B or iB is allowed).
+fn parse_size(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    let t = t
+        .strip_suffix("iB")
+        .or_else(|| t.strip_suffix('B'))
+        .unwrap_or(t);
+    let (digits, shift) = match t.chars().last().map(|c| c.to_ascii_uppercase()) {
+        Some('K') => (&t[..t.len() - 1], 10),
+        Some('M') => (&t[..t.len() - 1], 20),
+        Some('G') => (&t[..t.len() - 1], 30),
+        _ => (t, 0),
+    };
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .ok_or_else(|| format!("`{text}` is not a size (e.g. 512M, 2G, 100000)"))
 }
 
 /// Compilation and the program run on a thread with a large stack: the
@@ -108,6 +136,19 @@ fn main() {
 }
 
 fn run(cli: Cli) -> i32 {
+    let gc_mode = match std::env::var("JITRUN_GC").as_deref() {
+        Err(_) | Ok("") => gc::Mode::Normal,
+        Ok("stress") => gc::Mode::Stress,
+        Ok("verify") => gc::Mode::Verify,
+        Ok(other) => {
+            eprintln!("jitrun: JITRUN_GC is `{other}`; it can be `stress` or `verify`");
+            return driver::EXIT_COMPILE_ERROR;
+        }
+    };
+    gc::configure(
+        gc_mode,
+        cli.max_heap.or_else(jitrun::memory::default_heap_limit),
+    );
     let Some(file) = cli.file else {
         return jitrun::repl::run(SessionOptions {
             opt_level: cli.opt_level,

@@ -22,3 +22,26 @@ pub fn keep_freed_memory() {
         libc::mallopt(libc::M_TRIM_THRESHOLD, 256 << 20);
     }
 }
+
+/// The heap limit when `--max-heap` is not given: three quarters of the
+/// machine's physical memory. Past it, an allocation is reported as
+/// `out of memory` by the runtime, before the kernel's OOM killer would
+/// end the process without a word (large arrays are mapped lazily, so
+/// the system's allocator alone says yes to more than there is). `None`
+/// where the size of physical memory is not known.
+pub fn default_heap_limit() -> Option<usize> {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: `sysconf` only reads system parameters.
+        let (pages, page_size) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        if pages > 0 && page_size > 0 {
+            return Some((pages as usize).saturating_mul(page_size as usize) / 4 * 3);
+        }
+    }
+    None
+}

@@ -107,6 +107,16 @@ fn render_json(functions: &[FunctionReport], t: &Timings) -> String {
         .map(|(k, us)| format!("\"{k}\": {us}"))
         .collect();
     let _ = writeln!(out, "{{\"phase_us\": {{{}}}}}", phases.join(", "));
+    let gc = jitrun_runtime::gc::stats();
+    let _ = writeln!(
+        out,
+        "{{\"gc\": {{\"collections\": {}, \"time_us\": {}, \"peak_heap_bytes\": {}, \"arrays_allocated\": {}, \"arrays_freed\": {}}}}}",
+        gc.collections,
+        gc.time.as_micros(),
+        gc.peak_bytes,
+        gc.arrays_allocated,
+        gc.arrays_freed
+    );
     out
 }
 
@@ -131,7 +141,21 @@ fn render_table(functions: &[FunctionReport], t: &Timings) -> String {
         .map(|(k, us)| format!("{k} {us}"))
         .collect();
     let _ = writeln!(out, "phases (µs): {}", phases.join("  "));
+    let _ = writeln!(out, "{}", gc_line());
     out
+}
+
+/// The collector's counts, in one line for people.
+fn gc_line() -> String {
+    let gc = jitrun_runtime::gc::stats();
+    format!(
+        "gc: {} collections, {:.3} ms collecting, peak heap {} bytes, {} arrays allocated, {} freed",
+        gc.collections,
+        gc.time.as_secs_f64() * 1e3,
+        gc.peak_bytes,
+        gc.arrays_allocated,
+        gc.arrays_freed
+    )
 }
 
 /// `--time`: where compilation and the run spent their time, and how big
@@ -157,6 +181,8 @@ pub fn time_table(a: &crate::driver::Artifacts) -> String {
     for (name, d) in rows {
         let _ = writeln!(out, "{name:<18} {:>10.3} ms", ms(d));
     }
+    let gc = jitrun_runtime::gc::stats();
+    let _ = writeln!(out, "{:<18} {:>10.3} ms", "  of which gc", ms(gc.time));
     let total = t.parse + t.check + t.ssa + t.codegen + t.run;
     let _ = writeln!(out, "{:<18} {:>10.3} ms", "total", ms(total));
     let (phis, insts) = a
@@ -173,5 +199,6 @@ pub fn time_table(a: &crate::driver::Artifacts) -> String {
         "sizes: {} AST nodes, {insts} SSA instructions + {phis} phis, {cl_insts} Cranelift instructions, {code} bytes of machine code",
         a.ast_nodes
     );
+    let _ = writeln!(out, "{}", gc_line());
     out
 }

@@ -1,5 +1,5 @@
 //! The command line's reporting modes: `--stats`, `--stats=json`,
-//! `--emit dot`, `--help`.
+//! `--emit dot`, `--help`. (The collector's counts: `tests/gc.rs`.)
 
 mod common;
 use common::*;
@@ -12,7 +12,7 @@ fn stats_json_is_one_object_per_function_then_phase_times() {
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert_eq!(run.stdout, "45\n", "the program's own output is unchanged");
     let lines: Vec<&str> = run.stderr.lines().collect();
-    assert_eq!(lines.len(), 3, "{}", run.stderr);
+    assert_eq!(lines.len(), 4, "{}", run.stderr);
     let keys = [
         "function",
         "blocks",
@@ -63,6 +63,14 @@ fn stats_json_is_one_object_per_function_then_phase_times() {
         assert!(phases.contains(&format!("\"{key}\": ")), "{phases}");
     }
     assert!(phases.ends_with("}}"), "{phases}");
+    let gc = lines[3];
+    assert!(
+        gc.starts_with("{\"gc\": {\"collections\": 0, \"time_us\": "),
+        "no array, no collection: {gc}"
+    );
+    for key in ["peak_heap_bytes", "arrays_allocated", "arrays_freed"] {
+        assert!(gc.contains(&format!("\"{key}\": 0")), "{gc}");
+    }
 }
 
 #[test]

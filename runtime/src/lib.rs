@@ -13,8 +13,10 @@
 //! Arrays are heap blocks `[len: i64][elem0][elem1]…`; the pointer handed
 //! to compiled code points at the length word. Elements of `[bool]` take one
 //! byte (0 or 1, as C's `bool`); all others eight (ints, float bits, array
-//! pointers). Arrays are never freed: Toy programs are short-lived and
-//! arrays are shared freely.
+//! pointers). A header word before the length belongs to the collector
+//! ([`gc`]), which frees arrays no program can reach any more.
+
+pub mod gc;
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -255,6 +257,9 @@ pub unsafe extern "C" fn toy_rt_print_array(arr: *const i64, elem_code: i64) {
 }
 
 unsafe fn write_array(out: &mut Vec<u8>, arr: *const i64, elem_code: i64) {
+    if !gc::is_live(arr) {
+        internal_error(&format!("printing a freed array ({arr:p})"));
+    }
     let len = *arr;
     out.push(b'[');
     for i in 0..len {
@@ -280,53 +285,77 @@ unsafe fn write_array(out: &mut Vec<u8>, arr: *const i64, elem_code: i64) {
 
 // ---------------------------------------------------------------- arrays
 
-/// A zeroed array of `len` elements of `elem_size` bytes, or null after
-/// reporting why not.
-fn alloc_array(len: i64, elem_size: i64, loc: i64) -> *mut i64 {
-    if len < 0 {
-        report_error(ErrorKind::NegativeLength, loc, len, 0);
-        return std::ptr::null_mut();
-    }
-    let bytes = (len as u64)
-        .checked_mul(elem_size as u64)
-        .and_then(|b| b.checked_add(ARRAY_HEADER as u64))
-        .filter(|&b| b <= isize::MAX as u64 / 2);
-    let layout = bytes.and_then(|b| std::alloc::Layout::from_size_align(b as usize, 8).ok());
-    // SAFETY: the layout has a non-zero size (the header).
-    let ptr = layout.map_or(std::ptr::null_mut(), |l| unsafe {
-        std::alloc::alloc_zeroed(l) as *mut i64
-    });
-    if ptr.is_null() {
-        report_error(ErrorKind::OutOfMemory, loc, len, 0);
-        return ptr;
-    }
-    // SAFETY: freshly allocated with room for the header.
-    unsafe { *ptr = len };
-    ptr
+/// Reports why an allocation failed; null for compiled code to return on.
+fn allocation_failed(e: gc::AllocError, len: i64, loc: i64) -> *mut i64 {
+    let kind = match e {
+        gc::AllocError::NegativeLength => ErrorKind::NegativeLength,
+        gc::AllocError::OutOfMemory => ErrorKind::OutOfMemory,
+    };
+    report_error(kind, loc, len, 0);
+    std::ptr::null_mut()
 }
 
-/// Allocates an array of `len` elements of `elem_size` bytes
-/// ([`elem_size`]), each holding `fill` (an int, float bits or an array
-/// pointer; a bool as 0/1).
+/// Allocates an array of `len` elements of kind `kind` ([`gc::ElemKind`]
+/// as a code), each holding `fill` (an int, float bits or an array
+/// pointer; a bool as 0/1), for code that is not compiled Toy code (the
+/// interpreter): no compiled frames are walked for roots.
+pub fn array_new(len: i64, fill: i64, kind: i64, loc: i64) -> *mut i64 {
+    let caller = gc::CallerFrame {
+        fp: 0,
+        return_address: 0,
+    };
+    gc::allocate(len, fill, gc::ElemKind::from_code(kind), caller)
+        .unwrap_or_else(|e| allocation_failed(e, len, loc))
+}
+
+/// What compiled code's `toy_rt_array_new(len, fill, kind, loc)` runs,
+/// with its caller's frame pointer and return address added by the
+/// trampoline, so that the collector can walk compiled frames.
+extern "C" fn array_new_from_compiled_code(
+    len: i64,
+    fill: i64,
+    kind: i64,
+    loc: i64,
+    fp: usize,
+    return_address: usize,
+) -> *mut i64 {
+    let caller = gc::CallerFrame { fp, return_address };
+    gc::allocate(len, fill, gc::ElemKind::from_code(kind), caller)
+        .unwrap_or_else(|e| allocation_failed(e, len, loc))
+}
+
+/// `toy_rt_array_new(len, fill, kind, loc) -> array`, the allocator's
+/// entry from compiled code: passes on its four arguments with the
+/// caller's frame pointer (`rbp`) and return address (on top of the
+/// stack) as the fifth and sixth, and jumps, so the callee returns
+/// straight to compiled code.
+#[cfg(target_arch = "x86_64")]
+#[unsafe(naked)]
 #[no_mangle]
-pub extern "C" fn toy_rt_array_new(len: i64, fill: i64, elem_size: i64, loc: i64) -> *mut i64 {
-    let ptr = alloc_array(len, elem_size, loc);
-    if fill != 0 && !ptr.is_null() {
-        // SAFETY: alloc_array made room for `len` elements after the header.
-        unsafe {
-            let elems = ptr.add(1);
-            if elem_size == BOOL_SIZE {
-                std::slice::from_raw_parts_mut(elems as *mut u8, len as usize).fill(fill as u8);
-            } else {
-                std::slice::from_raw_parts_mut(elems, len as usize).fill(fill);
-            }
-        }
-    }
-    ptr
+pub extern "C" fn toy_rt_array_new(_len: i64, _fill: i64, _kind: i64, _loc: i64) -> *mut i64 {
+    core::arch::naked_asm!(
+        "mov r8, rbp",
+        "mov r9, [rsp]",
+        "jmp {inner}",
+        inner = sym array_new_from_compiled_code,
+    )
 }
 
-/// A shared array of length 0: the value of an array global read before
-/// its `let` has run.
+/// As on x86-64: the frame pointer is `x29`, the return address `x30`.
+#[cfg(target_arch = "aarch64")]
+#[unsafe(naked)]
+#[no_mangle]
+pub extern "C" fn toy_rt_array_new(_len: i64, _fill: i64, _kind: i64, _loc: i64) -> *mut i64 {
+    core::arch::naked_asm!(
+        "mov x4, x29",
+        "mov x5, x30",
+        "b {inner}",
+        inner = sym array_new_from_compiled_code,
+    )
+}
+
+/// A shared array of length 0, outside the collected heap: the value of
+/// an array global read before its `let` has run.
 #[no_mangle]
 pub extern "C" fn toy_rt_empty_array() -> *mut i64 {
     static EMPTY: AtomicUsize = AtomicUsize::new(0);
@@ -334,9 +363,17 @@ pub extern "C" fn toy_rt_empty_array() -> *mut i64 {
     if p != 0 {
         return p as *mut i64;
     }
-    let p = alloc_array(0, ELEM_SIZE, 0);
+    let p = gc::allocate_static(0);
     EMPTY.store(p as usize, Ordering::Relaxed);
     p
+}
+
+/// Reports a bug of jitrun itself (a broken invariant found at run time)
+/// and ends the process with status 3.
+pub fn internal_error(message: &str) -> ! {
+    flush_stdout();
+    eprintln!("internal error: {message}");
+    std::process::exit(3)
 }
 
 // ---------------------------------------------------------------- errors, math, clock
@@ -528,10 +565,15 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
 mod tests {
     use super::*;
 
+    /// Tests that allocate hold this: a collection in one would free the
+    /// arrays of another.
+    pub static HEAP_TESTS: Mutex<()> = Mutex::new(());
+
     #[test]
     fn arrays_print_nested_with_floats_as_rust_debug() {
-        let inner = toy_rt_array_new(2, 1.0f64.to_bits() as i64, ELEM_SIZE, 0);
-        let outer = toy_rt_array_new(2, inner as i64, ELEM_SIZE, 0);
+        let _alone = HEAP_TESTS.lock().unwrap_or_else(|e| e.into_inner());
+        let inner = array_new(2, 1.0f64.to_bits() as i64, gc::ElemKind::Words as i64, 0);
+        let outer = array_new(2, inner as i64, gc::ElemKind::Arrays as i64, 0);
         let mut out = Vec::new();
         unsafe { write_array(&mut out, outer, typecode::array_of(typecode::FLOAT)) };
         assert_eq!(String::from_utf8(out).unwrap(), "[[1.0, 1.0], [1.0, 1.0]]");

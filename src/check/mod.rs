@@ -135,6 +135,19 @@ impl Env {
     pub fn globals(&self) -> &[tast::Global] {
         &self.globals
     }
+
+    /// The globals code checked against this `Env` can still name: the
+    /// first of each name (function bodies) and the newest (top-level
+    /// statements). A global shadowed in between is out of reach.
+    pub fn reachable_globals(&self) -> Vec<GlobalId> {
+        let mut ids: Vec<GlobalId> = (self.function_globals.values())
+            .chain(self.global_names.values())
+            .copied()
+            .collect();
+        ids.sort_by_key(|g| g.index());
+        ids.dedup();
+        ids
+    }
 }
 
 /// Checks a whole program, reporting every error found (one per

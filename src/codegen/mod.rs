@@ -198,6 +198,8 @@ pub struct Compiled {
     /// Code ranges of calls and their locations, registered with the
     /// runtime for reporting stack overflows (host code only).
     call_sites: Vec<(usize, usize, i64)>,
+    /// What the collector was told of this module (host code only).
+    gc_roots: GcRoots,
 }
 
 /// The symbol of a Toy function: a prefix no C library symbol uses.
@@ -282,10 +284,15 @@ fn compile_module(
         Some(_) => Default::default(),
     };
     let quiet: Vec<bool> = program.functions.iter().map(ir::bounds::is_quiet).collect();
+    let may_collect = ir::safepoints::may_collect(program, session.is_some());
+    let linking_globals = match session {
+        None => Some(declare_globals(&mut module, program.globals.len())?),
+        Some(_) => None,
+    };
     let linking = match session {
         None => translate::Linking::Program {
             functions: &ids,
-            globals: declare_globals(&mut module, program.globals.len())?,
+            globals: linking_globals.expect("a program has its globals"),
             inline: &inline,
             main_loops: &main_loops,
             quiet: &quiet,
@@ -307,6 +314,8 @@ fn compile_module(
     let (mut clif, mut asm, mut code_size, mut cl_insts) = (String::new(), String::new(), 0, 0);
     // By function: (code offset, end, location) of each call.
     let mut calls: Vec<Vec<(u32, u32, i64)>> = Vec::with_capacity(all.len());
+    // By function: its code size and the stack maps of its calls.
+    let mut frames: Vec<Option<FrameInfo>> = Vec::with_capacity(all.len());
     let main_index = all.len() - 1;
     for (i, (f, &id)) in all.iter().zip(&ids).enumerate() {
         // In a whole program, a function expanded at every call is never
@@ -316,6 +325,7 @@ fn compile_module(
             && !called_from_top_level.get(i).is_some_and(|&called| called)
         {
             calls.push(Vec::new());
+            frames.push(None);
             continue;
         }
         ctx.func.signature = signature(&module, f);
@@ -325,6 +335,7 @@ fn compile_module(
             &env,
             f,
             i == main_index,
+            may_collect[i],
             &mut ctx.func,
             &mut fctx,
         );
@@ -339,6 +350,7 @@ fn compile_module(
         let compiled = ctx.compiled_code().expect("just compiled");
         code_size += compiled.code_buffer().len();
         calls.push(call_ranges(compiled, &call_locs));
+        frames.push(Some(FrameInfo::of(compiled)));
         if let Some(vcode) = &compiled.vcode {
             asm.push_str(&format!("{}:\n{vcode}\n", mangle(&f.name)));
         }
@@ -367,6 +379,10 @@ fn compile_module(
         }
         jitrun_runtime::add_call_sites(&call_sites);
     }
+    let mut gc_roots = GcRoots::default();
+    if host {
+        gc_roots = GcRoots::register(&module, &ids, &frames, &program.globals, linking_globals);
+    }
     let main = ids.pop().expect("main is always compiled");
     Ok(Compiled {
         module,
@@ -380,7 +396,83 @@ fn compile_module(
         cl_insts,
         finalize,
         call_sites,
+        gc_roots,
     })
+}
+
+/// What the collector needs of one compiled function: its code size and,
+/// for each call that has arrays live across it, the return address's
+/// offset, the frame size there and the stack offsets of the arrays.
+struct FrameInfo {
+    code_size: usize,
+    stack_maps: Vec<(u32, u32, Box<[u32]>)>,
+}
+
+impl FrameInfo {
+    fn of(compiled: &cranelift_codegen::CompiledCode) -> FrameInfo {
+        let stack_maps = (compiled.buffer.user_stack_maps().iter())
+            .map(|(offset, frame_size, map)| {
+                let offsets = map.entries().map(|(_, sp_offset)| sp_offset).collect();
+                (*offset, *frame_size, offsets)
+            })
+            .collect();
+        FrameInfo {
+            code_size: compiled.code_buffer().len(),
+            stack_maps,
+        }
+    }
+}
+
+/// The roots a module registered with the collector: its functions'
+/// code ranges (whose stack maps go with them) and its array globals.
+#[derive(Default)]
+struct GcRoots {
+    functions: Vec<(usize, usize)>,
+    globals: Vec<usize>,
+}
+
+impl GcRoots {
+    fn register(
+        module: &JITModule,
+        ids: &[FuncId],
+        frames: &[Option<FrameInfo>],
+        global_types: &[ir::Ty],
+        globals: Option<DataId>,
+    ) -> GcRoots {
+        let mut functions = Vec::new();
+        let mut maps = Vec::new();
+        for (&id, info) in ids.iter().zip(frames) {
+            let Some(info) = info else { continue };
+            let base = module.get_finalized_function(id) as usize;
+            functions.push((base, base + info.code_size));
+            maps.extend(info.stack_maps.iter().map(|(offset, frame_size, offsets)| {
+                jitrun_runtime::gc::StackMap {
+                    return_address: base + *offset as usize,
+                    frame_size: *frame_size,
+                    offsets: offsets.clone(),
+                }
+            }));
+        }
+        jitrun_runtime::gc::add_code(&functions, maps);
+        // A REPL entry's globals are the session's cells: it registers them.
+        let globals: Vec<usize> = match globals {
+            Some(data) => {
+                let (base, _) = module.get_finalized_data(data);
+                (global_types.iter().enumerate())
+                    .filter(|(_, &ty)| ty == ir::Ty::Array)
+                    .map(|(g, _)| base as usize + 8 * g)
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        jitrun_runtime::gc::add_global_roots(&globals);
+        GcRoots { functions, globals }
+    }
+
+    fn unregister(&self) {
+        jitrun_runtime::gc::remove_code(&self.functions);
+        jitrun_runtime::gc::remove_global_roots(&self.globals);
+    }
 }
 
 /// The code ranges of a function's calls: the translator marks each call
@@ -490,6 +582,7 @@ impl Compiled {
     /// from it may still be stored where compiled code calls it.
     pub unsafe fn free(self) {
         jitrun_runtime::remove_call_sites(&self.call_sites);
+        self.gc_roots.unregister();
         self.module.free_memory();
     }
 }

@@ -112,12 +112,16 @@ fn quiet_functions<'a>(env: &Env<'a>) -> &'a [bool] {
 /// Translates `f` into `func`; returns the location of each call, indexed
 /// by the Cranelift source location the call carries. `is_main`: the
 /// top-level code, entered from Rust with the whole stack budget (its
-/// return address is no Toy call).
+/// return address is no Toy call). `may_collect`: a collection can run
+/// while `f` is active (`ir::safepoints`), so every array value is
+/// declared to Cranelift as needing a stack map: kept in a stack slot
+/// across calls, which the collector reads.
 pub fn translate_function<M: Module>(
     module: &mut M,
     env: &Env,
     f: &ir::Function,
     is_main: bool,
+    may_collect: bool,
     func: &mut cl::Function,
     fctx: &mut FunctionBuilderContext,
 ) -> Vec<SrcLoc> {
@@ -154,6 +158,7 @@ pub fn translate_function<M: Module>(
         globals_base: None,
         rotated: None,
         is_main,
+        may_collect,
     };
     if env.optimize && !t.in_session() {
         t.vector_loops = ir::vector::vector_loops(f, &t.checks);
@@ -209,6 +214,8 @@ struct Translator<'a, 'b, M: Module> {
     rotated: Option<RotatedLoops>,
     /// Translating the top-level code.
     is_main: bool,
+    /// Array values must be in stack maps at calls.
+    may_collect: bool,
 }
 
 /// The rotated loops of a function, and where each header value is read.
@@ -424,7 +431,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             let cb = self.b.create_block();
             self.blocks[block] = Some(cb);
             for &phi in &self.f.blocks[block].phis {
-                let v = self.b.append_block_param(cb, cl_type(self.f.value_ty(phi)));
+                let ty = self.f.value_ty(phi);
+                let v = self.b.append_block_param(cb, cl_type(ty));
+                self.note_value(v, ty);
                 self.values[phi] = Some(v);
             }
         }
@@ -432,7 +441,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let entry = self.block(self.f.entry());
         self.b.append_block_params_for_function_params(entry);
         for (i, &p) in self.f.params.iter().enumerate() {
-            self.values[p] = Some(self.b.block_params(entry)[i]);
+            let v = self.b.block_params(entry)[i];
+            self.note_value(v, self.f.value_ty(p));
+            self.values[p] = Some(v);
         }
         // Reverse post-order: every definition is translated before its uses.
         let order = match &self.rotated {
@@ -711,8 +722,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                     .b
                     .ins()
                     .iconst(types::I64, pack_loc(data.loc.line, data.loc.col));
-                let size = self.b.ins().iconst(types::I64, elem_size(fill_ty));
-                let array = self.call_rt(self.env.runtime.array_new, &[len, bits, size, loc]);
+                let kind = (self.b.ins()).iconst(types::I64, fill_ty.elem_kind() as i64);
+                let array = self.call_rt(self.env.runtime.array_new, &[len, bits, kind, loc]);
                 self.poll_pending();
                 array
             }
@@ -745,7 +756,16 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             InstKind::Clock => self.call_rt(self.env.runtime.clock, &[]),
         };
         if let (Some(r), Some(v)) = (data.result, value) {
+            self.note_value(v, self.f.value_ty(r));
             self.values[r] = Some(v);
+        }
+    }
+
+    /// Records that `v` holds a value of type `ty`: an array must be found
+    /// by the collector in every frame where it is live across a call.
+    fn note_value(&mut self, v: cl::Value, ty: Ty) {
+        if self.may_collect && ty == Ty::Array {
+            self.b.declare_value_needs_stack_map(v);
         }
     }
 
@@ -1314,10 +1334,10 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let elem = self.f.value_ty(elems[0]);
         let len = self.b.ins().iconst(types::I64, elems.len() as i64);
         let zero = self.b.ins().iconst(types::I64, 0);
-        let size = self.b.ins().iconst(types::I64, elem_size(elem));
+        let kind = self.b.ins().iconst(types::I64, elem.elem_kind() as i64);
         let loc = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
         let arr = self
-            .call_rt(self.env.runtime.array_new, &[len, zero, size, loc])
+            .call_rt(self.env.runtime.array_new, &[len, zero, kind, loc])
             .expect("array_new returns the array");
         self.poll_pending();
         for (i, &e) in elems.iter().enumerate() {
@@ -1523,7 +1543,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             for (target, values) in [(l.body, &l.body_values), (l.exit, &l.exit_values)] {
                 let cb = self.block(target);
                 for &v in values {
-                    let param = self.b.append_block_param(cb, cl_type(self.f.value_ty(v)));
+                    let ty = self.f.value_ty(v);
+                    let param = self.b.append_block_param(cb, cl_type(ty));
+                    if self.may_collect && ty == Ty::Array {
+                        self.b.declare_value_needs_stack_map(param);
+                    }
                     let hv = r.params[v].get_or_insert(HeaderValue {
                         in_loop: i as u32,
                         in_body: None,

@@ -13,6 +13,7 @@ pub mod globals;
 pub mod inline;
 pub mod print;
 pub mod rotate;
+pub mod safepoints;
 pub mod semantics;
 pub mod vector;
 pub mod verify;
@@ -61,6 +62,19 @@ impl std::fmt::Display for Ty {
             Ty::Bool => "bool",
             Ty::Array => "arr",
         })
+    }
+}
+
+impl Ty {
+    /// How the runtime's collector sees an array of elements of this type:
+    /// arrays of arrays are traced, all others never scanned.
+    pub fn elem_kind(self) -> jitrun_runtime::gc::ElemKind {
+        use jitrun_runtime::gc::ElemKind;
+        match self {
+            Ty::Bool => ElemKind::Bytes,
+            Ty::Array => ElemKind::Arrays,
+            Ty::Int | Ty::Float => ElemKind::Words,
+        }
     }
 }
 

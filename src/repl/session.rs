@@ -113,6 +113,9 @@ pub struct Session {
     /// Entries are numbered on from each other's lines, so that a runtime
     /// error in code of any earlier entry names the right source.
     next_line: u32,
+    /// The cells registered with the collector as roots: the array
+    /// globals code can still reach ([`Session::update_roots`]).
+    roots: Vec<usize>,
 }
 
 impl Session {
@@ -128,6 +131,7 @@ impl Session {
             definitions: Vec::new(),
             kept: Vec::new(),
             next_line: 1,
+            roots: Vec::new(),
         })
     }
 
@@ -150,7 +154,11 @@ impl Session {
         self.next_line += lines.line_count();
         jitrun_runtime::add_source(first_line, name);
         let defined = compiled.function_ids.len();
+        let globals_before = self.env.globals().len();
         let compiled = self.commit(compiled);
+        // While the entry runs, its top-level code also reaches the
+        // globals it declares and then shadows itself.
+        self.update_roots(globals_before);
 
         let start = Instant::now();
         jitrun_runtime::take_pending();
@@ -170,7 +178,33 @@ impl Session {
             (Ok(()), _) => Outcome::Done,
         };
         self.keep_or_free(compiled, defined);
+        self.update_roots(self.env.globals().len());
         (outcome, times)
+    }
+
+    /// Registers as the collector's roots the cells of the array globals
+    /// that code can still reach — the first and the newest of each name —
+    /// and of those from `from_global` on (an entry's own, while it runs).
+    /// A cell of a name declared again in between is no root: the arrays
+    /// it held are freed.
+    fn update_roots(&mut self, from_global: usize) {
+        let globals = self.env.globals();
+        let mut ids: Vec<usize> = self
+            .env
+            .reachable_globals()
+            .iter()
+            .map(|g| g.index())
+            .collect();
+        ids.extend(from_global..globals.len());
+        ids.retain(|&g| matches!(globals[g].ty, crate::types::Type::Array(_)));
+        ids.sort_unstable();
+        ids.dedup();
+        let cells: Vec<usize> = (ids.iter())
+            .map(|&g| self.globals.cell(g) as *const AtomicU64 as usize)
+            .collect();
+        jitrun_runtime::gc::add_global_roots(&cells);
+        jitrun_runtime::gc::remove_global_roots(&self.roots);
+        self.roots = cells;
     }
 
     /// Keeps the module of an entry that has run if it defined functions

@@ -1,0 +1,560 @@
+//! The collector: precise, non-moving mark-sweep over the arrays of Toy
+//! programs (LANGUAGE.md §2: "the memory of arrays it can no longer reach
+//! is reused").
+//!
+//! Every array is one block from the system allocator (glibc's size-class
+//! bins reuse swept memory; blocks above its mmap threshold are mapped and
+//! unmapped on their own), laid out as `[header][len][elements…]`. Compiled
+//! code and the interpreter hold a pointer to the length word, so the
+//! header sits just before it and nothing that compiled code reads moves.
+//! The header says what the tracer needs: whether the elements are arrays
+//! (traced) or scalars (never scanned), the mark bit, and a tag that tells
+//! a live array from a freed or foreign block.
+//!
+//! Arrays never move, so element addresses, hoisted lengths and vector
+//! loops stay valid across a collection; a collection only frees.
+//!
+//! A collection runs only inside [`allocate`], the one safepoint, when the
+//! bytes allocated since the last collection pass a budget proportional to
+//! the live heap. Roots are found precisely:
+//! - the cells of globals that hold arrays ([`add_global_roots`]);
+//! - the frames of compiled code, walked by frame pointer from the
+//!   allocating call up to the first return address outside compiled code,
+//!   each frame's live arrays read from the stack map of its call
+//!   ([`add_code`]);
+//! - the frames of the reference interpreter ([`set_external_roots`]);
+//! - the array the runtime is filling a new array with.
+//!
+//! `JITRUN_GC=stress` collects at every allocation; `JITRUN_GC=verify`
+//! also never reuses freed memory, poisons it and tags its header, so that
+//! a freed array reached again is reported as an internal error.
+
+use std::alloc::Layout;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Bytes before the length word: the header.
+pub const HEADER_BYTES: usize = 8;
+
+/// What the elements of an array are, as compiled code passes it to the
+/// allocator.
+#[repr(i64)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ElemKind {
+    /// Eight-byte ints or float bits: never scanned.
+    Words = 0,
+    /// One-byte bools: never scanned.
+    Bytes = 1,
+    /// Eight-byte pointers to arrays: traced.
+    Arrays = 2,
+}
+
+impl ElemKind {
+    pub fn from_code(code: i64) -> ElemKind {
+        match code {
+            1 => ElemKind::Bytes,
+            2 => ElemKind::Arrays,
+            _ => ElemKind::Words,
+        }
+    }
+
+    pub fn elem_size(self) -> usize {
+        match self {
+            ElemKind::Bytes => 1,
+            _ => 8,
+        }
+    }
+}
+
+// Header layout: bits 0–1 the element kind, bit 2 the mark, bits 48–63 a
+// tag saying what the block is.
+const KIND_MASK: u64 = 0b11;
+const MARK: u64 = 0b100;
+const TAG_SHIFT: u32 = 48;
+const TAG_LIVE: u64 = 0x7A11;
+const TAG_STATIC: u64 = 0x57A7;
+const TAG_FREED: u64 = 0xDEAD;
+/// What freed elements are filled with in verify mode.
+const POISON: u8 = 0xDB;
+
+fn header_word(kind: ElemKind, tag: u64) -> u64 {
+    (tag << TAG_SHIFT) | kind as u64
+}
+
+/// How collections are scheduled (`JITRUN_GC`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// When the heap would pass its budget.
+    Normal,
+    /// At every allocation.
+    Stress,
+    /// At every allocation; freed arrays are poisoned and never reused.
+    Verify,
+}
+
+/// Counts for `--stats` and `--time`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GcStats {
+    pub collections: u64,
+    pub time: Duration,
+    /// Most bytes of arrays allocated at once.
+    pub peak_bytes: usize,
+    /// Bytes of arrays now allocated.
+    pub heap_bytes: usize,
+    pub arrays_allocated: u64,
+    pub arrays_freed: u64,
+}
+
+/// The smallest budget between collections: a program with little live
+/// data still allocates this much before the first collection.
+const MIN_BUDGET: usize = 8 << 20;
+
+struct Heap {
+    /// Every allocated array: its header and its size in bytes.
+    objects: Vec<(*mut u64, usize)>,
+    bytes: usize,
+    /// Collect when `bytes` would pass this.
+    threshold: usize,
+    /// `--max-heap`, if set.
+    limit: Option<usize>,
+    mode: Mode,
+    stats: GcStats,
+    /// The mark stack, kept between collections.
+    gray: Vec<*mut u64>,
+}
+
+// SAFETY: the raw pointers are blocks this heap owns; it is only used
+// behind its mutex.
+unsafe impl Send for Heap {}
+
+static HEAP: Mutex<Heap> = Mutex::new(Heap {
+    objects: Vec::new(),
+    bytes: 0,
+    threshold: MIN_BUDGET,
+    limit: None,
+    mode: Mode::Normal,
+    stats: GcStats {
+        collections: 0,
+        time: Duration::ZERO,
+        peak_bytes: 0,
+        heap_bytes: 0,
+        arrays_allocated: 0,
+        arrays_freed: 0,
+    },
+    gray: Vec::new(),
+});
+
+fn heap() -> std::sync::MutexGuard<'static, Heap> {
+    HEAP.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Sets the collection mode and the heap limit (`--max-heap`).
+pub fn configure(mode: Mode, limit: Option<usize>) {
+    let mut h = heap();
+    h.mode = mode;
+    h.limit = limit;
+}
+
+pub fn stats() -> GcStats {
+    let h = heap();
+    GcStats {
+        heap_bytes: h.bytes,
+        ..h.stats
+    }
+}
+
+// ---------------------------------------------------------------- roots
+
+/// What the collector knows about compiled code: the code ranges of its
+/// functions and, by return address, the stack map of each call.
+struct Code {
+    /// Function code `start → end`.
+    functions: BTreeMap<usize, usize>,
+    /// By return address: the frame's size (frame pointer minus stack
+    /// pointer at the call) and the stack-pointer offsets of live arrays.
+    stack_maps: BTreeMap<usize, (u32, Box<[u32]>)>,
+    /// Addresses of global cells that hold arrays, with how many
+    /// registrations each has.
+    globals: BTreeMap<usize, usize>,
+}
+
+static CODE: Mutex<Code> = Mutex::new(Code {
+    functions: BTreeMap::new(),
+    stack_maps: BTreeMap::new(),
+    globals: BTreeMap::new(),
+});
+
+fn code() -> std::sync::MutexGuard<'static, Code> {
+    CODE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A call's stack map: its return address, the frame size at the call
+/// (frame pointer minus stack pointer), and the stack-pointer offsets of
+/// the arrays live across it.
+pub struct StackMap {
+    pub return_address: usize,
+    pub frame_size: u32,
+    pub offsets: Box<[u32]>,
+}
+
+/// Registers compiled functions (`[start, end)` code ranges) and the stack
+/// maps of their calls.
+pub fn add_code(functions: &[(usize, usize)], maps: Vec<StackMap>) {
+    let mut c = code();
+    c.functions.extend(functions.iter().copied());
+    for m in maps {
+        c.stack_maps
+            .insert(m.return_address, (m.frame_size, m.offsets));
+    }
+}
+
+/// Forgets code registered with [`add_code`], before it is freed.
+pub fn remove_code(functions: &[(usize, usize)]) {
+    let mut c = code();
+    for &(start, end) in functions {
+        c.functions.remove(&start);
+        let stale: Vec<usize> = c.stack_maps.range(start..end).map(|(&a, _)| a).collect();
+        for a in stale {
+            c.stack_maps.remove(&a);
+        }
+    }
+}
+
+/// Registers cells (8-byte words) that hold array pointers (or 0) as roots.
+pub fn add_global_roots(cells: &[usize]) {
+    let mut c = code();
+    for &cell in cells {
+        *c.globals.entry(cell).or_insert(0) += 1;
+    }
+}
+
+/// Undoes one [`add_global_roots`] of each cell.
+pub fn remove_global_roots(cells: &[usize]) {
+    let mut c = code();
+    for cell in cells {
+        if let Some(n) = c.globals.get_mut(cell) {
+            *n -= 1;
+            if *n == 0 {
+                c.globals.remove(cell);
+            }
+        }
+    }
+}
+
+/// A function that hands every array its owner holds to `visit` (the
+/// interpreter's frames and globals).
+pub type ExternalRoots = fn(&mut dyn FnMut(u64));
+
+static EXTERNAL_ROOTS: Mutex<Option<ExternalRoots>> = Mutex::new(None);
+
+/// Sets (or clears) the scanner of roots held outside compiled code.
+pub fn set_external_roots(scan: Option<ExternalRoots>) {
+    *EXTERNAL_ROOTS.lock().unwrap_or_else(|e| e.into_inner()) = scan;
+}
+
+/// Where the walk of compiled frames starts: the frame pointer of the
+/// compiled function that called the allocator, and the return address of
+/// that call. Zero when the allocator was not called from compiled code.
+#[derive(Clone, Copy, Debug)]
+pub struct CallerFrame {
+    pub fp: usize,
+    pub return_address: usize,
+}
+
+/// Hands every array stored in a live frame of compiled code to `visit`,
+/// from the allocating call up to the first return address outside
+/// compiled code.
+///
+/// Every compiled frame keeps a frame pointer (Cranelift's
+/// `preserve_frame_pointers`), and on both x86-64 and aarch64 a frame
+/// record is `[fp] = caller's fp, [fp + 8] = return address`; the stack
+/// pointer at a call is `fp - frame_size` of that call's stack map.
+fn scan_frames(start: CallerFrame, code: &Code, visit: &mut dyn FnMut(u64)) {
+    let (mut fp, mut ra) = (start.fp, start.return_address);
+    while fp != 0 && in_compiled_code(code, ra) {
+        if let Some((frame_size, offsets)) = code.stack_maps.get(&ra) {
+            let sp = fp - *frame_size as usize;
+            for &off in offsets.iter() {
+                // SAFETY: the stack map says this slot of the live frame
+                // holds an array pointer at this call.
+                visit(unsafe { *((sp + off as usize) as *const u64) });
+            }
+        }
+        // SAFETY: `fp` is the frame pointer of a live compiled frame.
+        unsafe {
+            ra = *((fp + 8) as *const usize);
+            fp = *(fp as *const usize);
+        }
+    }
+}
+
+fn in_compiled_code(code: &Code, address: usize) -> bool {
+    code.functions
+        .range(..address)
+        .next_back()
+        .is_some_and(|(_, &end)| address <= end)
+}
+
+// ---------------------------------------------------------------- allocation
+
+/// Why an allocation failed.
+pub enum AllocError {
+    NegativeLength,
+    OutOfMemory,
+}
+
+/// Allocates a zeroed array of `len` elements of `kind`, each set to
+/// `fill` when it is not zero. May collect first: `caller` says where
+/// compiled code called from, and `fill` is kept alive (it may be an
+/// array that only this call still holds).
+pub fn allocate(
+    len: i64,
+    fill: i64,
+    kind: ElemKind,
+    caller: CallerFrame,
+) -> Result<*mut i64, AllocError> {
+    if len < 0 {
+        return Err(AllocError::NegativeLength);
+    }
+    let bytes = (len as u64)
+        .checked_mul(kind.elem_size() as u64)
+        .and_then(|b| b.checked_add((HEADER_BYTES + 8) as u64))
+        .filter(|&b| b <= isize::MAX as u64 / 2)
+        .ok_or(AllocError::OutOfMemory)? as usize;
+    let mut h = heap();
+    let extra = (kind == ElemKind::Arrays && fill != 0).then_some(fill as u64);
+    let over_limit = |h: &Heap| h.limit.is_some_and(|limit| h.bytes + bytes > limit);
+    let mut collected = false;
+    if h.mode != Mode::Normal || h.bytes + bytes > h.threshold || over_limit(&h) {
+        collect(&mut h, caller, extra);
+        collected = true;
+    }
+    if over_limit(&h) {
+        return Err(AllocError::OutOfMemory);
+    }
+    let layout = Layout::from_size_align(bytes, 8).map_err(|_| AllocError::OutOfMemory)?;
+    // SAFETY: the layout has a non-zero size (header and length).
+    let mut block = unsafe { std::alloc::alloc_zeroed(layout) } as *mut u64;
+    if block.is_null() && !collected {
+        // The system is out of memory: free what can be freed and retry.
+        collect(&mut h, caller, extra);
+        // SAFETY: as above.
+        block = unsafe { std::alloc::alloc_zeroed(layout) } as *mut u64;
+    }
+    if block.is_null() {
+        return Err(AllocError::OutOfMemory);
+    }
+    // SAFETY: the block has room for the header, the length and `len`
+    // elements of `kind`.
+    let array = unsafe {
+        *block = header_word(kind, TAG_LIVE);
+        let array = block.add(1) as *mut i64;
+        *array = len;
+        if fill != 0 {
+            let elems = array.add(1);
+            match kind {
+                ElemKind::Bytes => {
+                    std::slice::from_raw_parts_mut(elems as *mut u8, len as usize).fill(fill as u8)
+                }
+                _ => std::slice::from_raw_parts_mut(elems, len as usize).fill(fill),
+            }
+        }
+        array
+    };
+    h.objects.push((block, bytes));
+    h.bytes += bytes;
+    h.stats.arrays_allocated += 1;
+    h.stats.peak_bytes = h.stats.peak_bytes.max(h.bytes);
+    Ok(array)
+}
+
+/// A block outside the heap, never freed, with the header of an array of
+/// `len` scalar words (the shared empty array).
+pub fn allocate_static(len: usize) -> *mut i64 {
+    let words = 2 + len;
+    let block: &'static mut [u64] = Box::leak(vec![0u64; words].into_boxed_slice());
+    block[0] = header_word(ElemKind::Words, TAG_STATIC);
+    block[1] = len as u64;
+    // SAFETY: the block has two words and more.
+    unsafe { block.as_mut_ptr().add(1) as *mut i64 }
+}
+
+/// Whether `array` is an array this runtime made that has not been freed
+/// (always true outside verify mode for arrays a correct program holds).
+///
+/// # Safety
+/// `array` must point just past a readable word.
+pub unsafe fn is_live(array: *const i64) -> bool {
+    let tag = *(array as *const u64).sub(1) >> TAG_SHIFT;
+    tag == TAG_LIVE || tag == TAG_STATIC
+}
+
+// ---------------------------------------------------------------- collection
+
+/// Frees every array no root reaches.
+fn collect(h: &mut Heap, caller: CallerFrame, extra: Option<u64>) {
+    let start = Instant::now();
+    let mut gray = std::mem::take(&mut h.gray);
+    {
+        let code = code();
+        let mut visit = |p: u64| shade(p, &mut gray);
+        for &cell in code.globals.keys() {
+            // SAFETY: registered cells stay valid until removed.
+            visit(unsafe { *(cell as *const u64) });
+        }
+        scan_frames(caller, &code, &mut visit);
+        if let Some(p) = extra {
+            visit(p);
+        }
+        let external = *EXTERNAL_ROOTS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(scan) = external {
+            scan(&mut visit);
+        }
+    }
+    trace(&mut gray);
+    h.gray = gray;
+    sweep(h);
+    h.threshold = (2 * h.bytes).max(h.bytes + MIN_BUDGET);
+    h.stats.collections += 1;
+    h.stats.time += start.elapsed();
+}
+
+/// Marks the array `p` points to, if it is not marked yet, and queues it
+/// for scanning when its elements are arrays.
+fn shade(p: u64, gray: &mut Vec<*mut u64>) {
+    if p == 0 {
+        return;
+    }
+    let header = (p as *mut u64).wrapping_sub(1);
+    // SAFETY: every root and every element of an array of arrays is an
+    // array pointer (or 0); the tag check catches a broken invariant.
+    let word = unsafe { *header };
+    match word >> TAG_SHIFT {
+        TAG_LIVE => {}
+        TAG_STATIC => return,
+        TAG_FREED => crate::internal_error(&format!(
+            "the collector freed an array that is still reachable (at {p:#x})"
+        )),
+        _ => crate::internal_error(&format!("a root is not an array ({p:#x})")),
+    }
+    if word & MARK != 0 {
+        return;
+    }
+    // SAFETY: a live header of this heap.
+    unsafe { *header = word | MARK };
+    if word & KIND_MASK == ElemKind::Arrays as u64 {
+        gray.push(header);
+    }
+}
+
+/// Marks everything reachable from the arrays on the mark stack.
+fn trace(gray: &mut Vec<*mut u64>) {
+    while let Some(header) = gray.pop() {
+        // SAFETY: a marked live array of arrays: length, then elements.
+        unsafe {
+            let array = header.add(1);
+            let len = *array as usize;
+            for i in 0..len {
+                shade(*array.add(1 + i), gray);
+            }
+        }
+    }
+}
+
+/// Frees the unmarked arrays and clears the marks of the others.
+fn sweep(h: &mut Heap) {
+    let verify = h.mode == Mode::Verify;
+    let mut freed_bytes = 0;
+    let mut freed = 0;
+    h.objects.retain(|&(header, bytes)| {
+        // SAFETY: every object is a live block of `bytes` bytes.
+        unsafe {
+            if *header & MARK != 0 {
+                *header &= !MARK;
+                return true;
+            }
+            freed_bytes += bytes;
+            freed += 1;
+            if verify {
+                poison(header, bytes);
+            } else {
+                std::alloc::dealloc(
+                    header as *mut u8,
+                    Layout::from_size_align_unchecked(bytes, 8),
+                );
+            }
+        }
+        false
+    });
+    h.bytes -= freed_bytes;
+    h.stats.arrays_freed += freed;
+}
+
+/// Verify mode: the freed block keeps its memory, tagged freed, with
+/// length 0 (so that an access through a dangling pointer fails its bounds
+/// check instead of reading on) and its elements poisoned.
+///
+/// # Safety
+/// `header` starts a block of `bytes` bytes that nothing will free.
+unsafe fn poison(header: *mut u64, bytes: usize) {
+    *header = header_word(ElemKind::Words, TAG_FREED);
+    *header.add(1) = 0;
+    std::ptr::write_bytes((header as *mut u8).add(16), POISON, bytes - 16);
+}
+
+/// Collects now, with only registered roots (globals, external roots):
+/// for the REPL between entries and for tests.
+pub fn collect_now() {
+    let mut h = heap();
+    collect(
+        &mut h,
+        CallerFrame {
+            fp: 0,
+            return_address: 0,
+        },
+        None,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_frames() -> CallerFrame {
+        CallerFrame {
+            fp: 0,
+            return_address: 0,
+        }
+    }
+
+    #[test]
+    fn unreachable_arrays_are_freed_and_rooted_ones_kept() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let _alone = crate::tests::HEAP_TESTS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        static CELL: AtomicU64 = AtomicU64::new(0);
+        let cell = &CELL as *const _ as usize;
+        let inner = allocate(3, 7, ElemKind::Words, no_frames()).ok().unwrap();
+        let outer = allocate(2, inner as i64, ElemKind::Arrays, no_frames())
+            .ok()
+            .unwrap();
+        CELL.store(outer as u64, Ordering::SeqCst);
+        add_global_roots(&[cell]);
+        let garbage = allocate(1000, 0, ElemKind::Bytes, no_frames())
+            .ok()
+            .unwrap();
+        let before = stats().arrays_freed;
+        collect_now();
+        // SAFETY: reachable through the registered cell.
+        unsafe {
+            assert!(is_live(outer));
+            assert!(is_live(inner));
+            assert_eq!(*inner.add(2), 7);
+        }
+        assert!(stats().arrays_freed > before);
+        let _ = garbage;
+        remove_global_roots(&[cell]);
+    }
+}
