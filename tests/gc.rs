@@ -1,0 +1,287 @@
+//! The collector through the binary: arrays that only one kind of root
+//! keeps alive survive collections at every level and under the
+//! interpreter (`JITRUN_GC=verify` collects at every allocation and
+//! poisons what it frees, so a missing root shows); garbage is reclaimed
+//! (a bounded `--max-heap` suffices for programs that allocate far more
+//! over time); out of memory is a runtime error; the REPL frees what its
+//! globals no longer reach.
+
+mod common;
+use common::*;
+use std::io::Write;
+use std::process::Stdio;
+
+const MODES: [&[&str]; 4] = [&["--interp"], &["-O0"], &["-O1"], &["-O2"]];
+
+fn run_with_gc(gc: &str, name: &str, src: &str, args: &[&str]) -> Run {
+    let path = scratch_file(name, src.as_bytes());
+    let out = jitrun()
+        .env("JITRUN_GC", gc)
+        .arg("--verify")
+        .args(args)
+        .arg(&path)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run jitrun");
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// `src` prints `expected` in every mode, with a collection at every
+/// allocation and freed memory poisoned.
+fn survives(name: &str, src: &str, expected: &str) {
+    for mode in MODES {
+        for gc in ["verify", "stress"] {
+            let run = run_with_gc(gc, name, src, mode);
+            assert_eq!(
+                (run.status, run.stdout.as_str()),
+                (0, expected),
+                "{name} {mode:?} JITRUN_GC={gc}: {}",
+                run.stderr
+            );
+        }
+    }
+}
+
+#[test]
+fn an_array_reachable_only_from_a_phi_survives() {
+    let src = "let a = [1, 2, 3];\n\
+               for i in 0..50 {\n\
+                   let t = [i; 30];\n\
+                   a = [a[0] + t[0], a[1], a[2] + 1];\n\
+               }\n\
+               print(a);\n";
+    survives("phi.toy", src, "[1226, 2, 53]\n");
+}
+
+#[test]
+fn an_array_reachable_only_from_a_callee_parameter_survives() {
+    let src = "fn f(a: [int], n: int) -> int {\n\
+                   let t = [n; 100];\n\
+                   let u = [t[0]; 5];\n\
+                   return a[0] + a[1] + u[4];\n\
+               }\n\
+               let s = 0;\n\
+               for i in 0..20 { s = s + f([i, 2 * i], 1); }\n\
+               print(s, f([40, 2], 0));\n";
+    survives("param.toy", src, "590 42\n");
+}
+
+#[test]
+fn an_array_reachable_only_through_a_nested_array_survives() {
+    let src = "fn rows(n: int) -> [[int]] {\n\
+                   let g = [[0]; n];\n\
+                   for i in 0..n { g[i] = [i; 3]; }\n\
+                   return g;\n\
+               }\n\
+               let grid = rows(4);\n\
+               let junk = 0;\n\
+               for i in 0..30 { let t = [i; 50]; junk = junk + t[49]; }\n\
+               let deep = [[[1.5], [2.5]], [[3.5]]];\n\
+               let more = [0.0; 100];\n\
+               print(grid, deep, junk, more[99]);\n";
+    survives(
+        "nested.toy",
+        src,
+        "[[0, 0, 0], [1, 1, 1], [2, 2, 2], [3, 3, 3]] [[[1.5], [2.5]], [[3.5]]] 435 0.0\n",
+    );
+}
+
+#[test]
+fn a_global_replaced_in_the_same_statement_survives() {
+    let src = "let g = [1, 2];\n\
+               fn bump(x: [int]) -> [int] {\n\
+                   let t = [0; 10];\n\
+                   return [x[0] + 1, x[1] + t[9] + x[0]];\n\
+               }\n\
+               fn refill() { g = bump(bump(g)); }\n\
+               for i in 0..10 { g = bump(g); refill(); }\n\
+               print(g);\n";
+    survives("global.toy", src, "[31, 467]\n");
+}
+
+#[test]
+fn the_fill_of_a_new_array_survives_its_allocation() {
+    // The inner array exists only as the argument of the outer allocation.
+    let src = "let m = [[7; 3]; 4];\n\
+               let b = [[true, false]; 2];\n\
+               let f = [[0.5; 2]; 2];\n\
+               m[0][0] = 1;\n\
+               print(m, b, f);\n";
+    survives(
+        "fill.toy",
+        src,
+        "[[1, 7, 7], [1, 7, 7], [1, 7, 7], [1, 7, 7]] [[true, false], [true, false]] [[0.5, 0.5], [0.5, 0.5]]\n",
+    );
+}
+
+#[test]
+fn arrays_held_across_recursion_survive() {
+    let src = "fn build(d: int, acc: [int]) -> [int] {\n\
+                   if d == 0 { return acc; }\n\
+                   let next = [acc[0] + d; 2];\n\
+                   let r = build(d - 1, next);\n\
+                   return [r[0], acc[0]];\n\
+               }\n\
+               print(build(30, [0, 0]));\n";
+    survives("recursion.toy", src, "[465, 0]\n");
+}
+
+/// A loop whose arrays die at once runs in a heap far smaller than all it
+/// allocates, in every mode: the collector reclaims them.
+#[test]
+fn garbage_is_reclaimed_within_a_small_heap() {
+    // 20 000 arrays of 1 000 ints: 160 MB in all, one live at a time.
+    let src = "let total = 0;\n\
+               for i in 0..20000 {\n\
+                   let a = [i; 1000];\n\
+                   total = total + a[999];\n\
+               }\n\
+               print(total);\n";
+    for mode in MODES {
+        let mut args = mode.to_vec();
+        args.extend(["--max-heap", "4M"]);
+        let run = run_source("garbage.toy", src, &args);
+        assert_eq!(
+            (run.status, run.stdout.as_str()),
+            (0, "199990000\n"),
+            "{mode:?}: {}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn live_data_past_max_heap_is_out_of_memory_at_the_allocation() {
+    let src = "print(\"before\");\n\
+               let keep = [[0]; 100];\n\
+               for i in 0..100 {\n\
+                   keep[i] = [i; 100000];\n\
+               }\n\
+               print(\"after\");\n";
+    for mode in MODES {
+        let mut args = mode.to_vec();
+        args.extend(["--max-heap", "16M"]);
+        let run = run_source("oom.toy", src, &args);
+        assert_eq!(run.status, 2, "{mode:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "before\n", "stdout flushed first");
+        assert!(
+            run.stderr.lines().next().is_some_and(|l| l.ends_with(
+                "oom.toy:4:11: runtime error: out of memory allocating an array of length 100000"
+            )),
+            "{mode:?}: {}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn an_array_larger_than_memory_is_out_of_memory() {
+    let src = "print(1);\nlet a = [1; 4000000000];\nprint(a[0]);\n";
+    for mode in MODES {
+        let run = run_source("huge.toy", src, mode);
+        assert_eq!((run.status, run.stdout.as_str()), (2, "1\n"), "{mode:?}");
+        assert!(
+            run.stderr
+                .contains("huge.toy:2:9: runtime error: out of memory"),
+            "{mode:?}: {}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn stats_and_time_report_collections_and_peak_heap() {
+    let src = "for i in 0..20000 { let a = [i; 1000]; }\nprint(1);\n";
+    let run = run_source("gcstats.toy", src, &["--stats=json"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let gc = run
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("{\"gc\": "))
+        .unwrap_or_else(|| panic!("{}", run.stderr));
+    let field = |key: &str| -> u64 {
+        let at = gc.find(&format!("\"{key}\": ")).expect(key) + key.len() + 4;
+        let digits: String = gc[at..].chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().expect("a count")
+    };
+    assert!(field("collections") >= 10, "{gc}");
+    assert_eq!(field("arrays_allocated"), 20000, "{gc}");
+    assert!(field("arrays_freed") >= 19000, "{gc}");
+    // 160 MB allocated over time; the heap never held more than its budget.
+    assert!(field("peak_heap_bytes") < 40 << 20, "{gc}");
+    let time = run_source("gcstats.toy", src, &["--time"]);
+    assert!(
+        time.stderr.contains("of which gc") && time.stderr.contains("collections"),
+        "{}",
+        time.stderr
+    );
+}
+
+#[test]
+fn an_unknown_gc_mode_is_refused() {
+    let run = run_with_gc("sometimes", "mode.toy", "print(1);\n", &[]);
+    assert_eq!(run.status, 1);
+    assert!(run.stderr.contains("JITRUN_GC"), "{}", run.stderr);
+}
+
+fn repl(input: &str, gc: &str, args: &[&str]) -> Run {
+    let mut child = jitrun()
+        .env("JITRUN_GC", gc)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the REPL");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("write entries");
+    let out = child.wait_with_output().expect("REPL ends");
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn repl_globals_survive_across_entries_and_failed_entries() {
+    let input = "let a = [1, 2, 3];\n\
+                 let nested = [[4; 2]; 2];\n\
+                 let z = [5, 6]; let bad = [0; -1];\n\
+                 let a = [a[0] + 10; 2]; let t = [0; 5]; let a = [a[1] + 100, t[0]];\n\
+                 fn first() -> int { return a[0]; }\n\
+                 let junk = [0; 1000];\n\
+                 print(a, first(), nested, z);\n";
+    let run = repl(input, "verify", &[]);
+    assert!(
+        run.stderr
+            .contains("runtime error: negative array length -1"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("internal error"), "{}", run.stderr);
+    assert_eq!(run.stdout, "[111, 0] 1 [[4, 4], [4, 4]] [5, 6]\n");
+}
+
+/// Entries that declare the same name again and again: the arrays of the
+/// shadowed declarations are freed, so a heap of 8 MB holds a session
+/// that declares 80 MB in all.
+#[test]
+fn repl_frees_arrays_of_shadowed_globals() {
+    let mut input = String::from("let x = [-1; 100000];\nfn f() -> int { return x[0]; }\n");
+    for i in 0..100 {
+        input.push_str(&format!("let x = [{i}; 100000];\n"));
+    }
+    input.push_str("print(f(), x[0], len(x));\n");
+    let run = repl(&input, "", &["--max-heap", "8M"]);
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+    assert_eq!(run.stdout, "-1 99 100000\n");
+}
