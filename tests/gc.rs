@@ -285,3 +285,24 @@ fn repl_frees_arrays_of_shadowed_globals() {
     assert!(run.stderr.is_empty(), "{}", run.stderr);
     assert_eq!(run.stdout, "-1 99 100000\n");
 }
+
+/// Found by the differential run in stress mode (seed 28): at -O2 the
+/// load of a temporary array's length was sunk past the next
+/// allocation, which had freed the array (dead there, so in no stack
+/// map) and reused its memory for the next one.
+#[test]
+fn a_length_is_read_before_the_next_allocation_can_free_its_array() {
+    let src = "let g = true;\n\
+               for i in 0..3 {\n\
+                   print(len([true, !g]) * i, [false, g, true]);\n\
+               }\n\
+               fn f(k: int) -> int {\n\
+                   return len([k, k + 1]) + len([k; 3]) * 10;\n\
+               }\n\
+               print(f(1));\n";
+    survives(
+        "sunk_len.toy",
+        src,
+        "0 [false, true, true]\n2 [false, true, true]\n4 [false, true, true]\n32\n",
+    );
+}

@@ -415,9 +415,10 @@ fn mem() -> MemFlagsData {
     MemFlagsData::trusted()
 }
 
-/// Memory that never changes while compiled code runs — array lengths
-/// (fixed at allocation) and the stack limit: Cranelift may merge and
-/// hoist these loads.
+/// Memory that never changes while compiled code runs — the stack limit,
+/// and array lengths (fixed at allocation) while no collection can free
+/// the array: Cranelift may merge and hoist these loads, and also sink
+/// them to their uses.
 fn fixed() -> MemFlagsData {
     mem().with_readonly().with_can_move()
 }
@@ -731,7 +732,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             InstKind::EmptyArray => self.call_rt(self.env.runtime.empty_array, &[]),
             InstKind::ArrayLen(a) => {
                 let a = self.val(*a);
-                Some(self.b.ins().load(types::I64, fixed(), a, 0))
+                Some(self.load_len(a))
             }
             InstKind::ArrayGet { array, index } => {
                 let ty = result_ty.expect("get has a type");
@@ -759,6 +760,19 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             self.note_value(v, self.f.value_ty(r));
             self.values[r] = Some(v);
         }
+    }
+
+    /// The length of `array`. Where a collection can run (`may_collect`)
+    /// the load stays where it is: sunk past a call (as `can_move` lets
+    /// Cranelift do), it would read an array the collector freed in the
+    /// call, the array being dead there (and so in no stack map).
+    fn load_len(&mut self, array: cl::Value) -> cl::Value {
+        let flags = if self.may_collect {
+            mem().with_readonly()
+        } else {
+            fixed()
+        };
+        self.b.ins().load(types::I64, flags, array, 0)
     }
 
     /// Records that `v` holds a value of type `ty`: an array must be found
@@ -1136,7 +1150,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let i = self.val(index);
         let checked_already = self.checks.proven[inst] || (ahead && self.checks.covered[inst]);
         if !checked_already {
-            let len = self.b.ins().load(types::I64, fixed(), a, 0);
+            let len = self.load_len(a);
             let out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, len);
             self.check(out, ErrorKind::IndexOutOfBounds, loc, [i, len]);
         }
@@ -1190,7 +1204,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             }
             let array = self.val(check.array);
             let mut index = self.val(check.index);
-            let len = self.b.ins().load(types::I64, fixed(), array, 0);
+            let len = self.load_len(array);
             let mut out = self
                 .b
                 .ins()
@@ -1224,7 +1238,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let mut out = None;
         for &(array, _) in &accesses {
             let a = self.val(array);
-            let len = self.b.ins().load(types::I64, fixed(), a, 0);
+            let len = self.load_len(a);
             let starts_out = self
                 .b
                 .ins()
@@ -1270,7 +1284,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 .max()
                 .expect("the access itself");
             let a = self.val(access.array);
-            let len = self.b.ins().load(types::I64, fixed(), a, 0);
+            let len = self.load_len(a);
             lens.push((access.array, len));
             let fails =
                 self.b
