@@ -334,13 +334,22 @@ pub fn allocate(
         return Err(AllocError::OutOfMemory);
     }
     let layout = Layout::from_size_align(bytes, 8).map_err(|_| AllocError::OutOfMemory)?;
-    // SAFETY: the layout has a non-zero size (header and length).
-    let mut block = unsafe { std::alloc::alloc_zeroed(layout) } as *mut u64;
+    // A fill other than zero writes every element: no need to zero first.
+    let system_alloc = || {
+        // SAFETY: the layout has a non-zero size (header and length).
+        (unsafe {
+            if fill == 0 {
+                std::alloc::alloc_zeroed(layout)
+            } else {
+                std::alloc::alloc(layout)
+            }
+        }) as *mut u64
+    };
+    let mut block = system_alloc();
     if block.is_null() && !collected {
         // The system is out of memory: free what can be freed and retry.
         collect(&mut h, caller, extra);
-        // SAFETY: as above.
-        block = unsafe { std::alloc::alloc_zeroed(layout) } as *mut u64;
+        block = system_alloc();
     }
     if block.is_null() {
         return Err(AllocError::OutOfMemory);
