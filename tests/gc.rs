@@ -306,3 +306,22 @@ fn a_length_is_read_before_the_next_allocation_can_free_its_array() {
         "0 [false, true, true]\n2 [false, true, true]\n4 [false, true, true]\n32\n",
     );
 }
+
+#[test]
+fn repl_session_survives_out_of_memory() {
+    let input = "let k = [1, 2];\n\
+                 let a = [0; 1000000];\n\
+                 print(k);\n\
+                 let b = [[0]; 10]; for i in 0..10 { b[i] = [i; 100000]; }\n\
+                 print(k, b[0][0], len(b[9]));\n";
+    let run = repl(input, "", &["--max-heap", "2M"]);
+    assert_eq!(run.stdout, "[1, 2]\n[1, 2] 0 1\n");
+    let errors: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(
+        errors,
+        [
+            "<repl>:1:9: runtime error: out of memory allocating an array of length 1000000",
+            "<repl>:1:44: runtime error: out of memory allocating an array of length 100000",
+        ]
+    );
+}
