@@ -326,32 +326,26 @@ extern "C" fn array_new_from_compiled_code(
 
 /// `toy_rt_array_new(len, fill, kind, loc) -> array`, the allocator's
 /// entry from compiled code: passes on its four arguments with the
-/// caller's frame pointer (`rbp`) and return address (on top of the
-/// stack) as the fifth and sixth, and jumps, so the callee returns
-/// straight to compiled code.
-#[cfg(target_arch = "x86_64")]
+/// caller's frame pointer and return address as the fifth and sixth
+/// (x86-64: `rbp` and the word on top of the stack; aarch64: `x29` and
+/// `x30`), and jumps, so the callee returns straight to compiled code.
 #[unsafe(naked)]
 #[no_mangle]
 pub extern "C" fn toy_rt_array_new(_len: i64, _fill: i64, _kind: i64, _loc: i64) -> *mut i64 {
+    #[cfg(target_arch = "x86_64")]
     core::arch::naked_asm!(
         "mov r8, rbp",
         "mov r9, [rsp]",
         "jmp {inner}",
         inner = sym array_new_from_compiled_code,
-    )
-}
-
-/// As on x86-64: the frame pointer is `x29`, the return address `x30`.
-#[cfg(target_arch = "aarch64")]
-#[unsafe(naked)]
-#[no_mangle]
-pub extern "C" fn toy_rt_array_new(_len: i64, _fill: i64, _kind: i64, _loc: i64) -> *mut i64 {
+    );
+    #[cfg(target_arch = "aarch64")]
     core::arch::naked_asm!(
         "mov x4, x29",
         "mov x5, x30",
         "b {inner}",
         inner = sym array_new_from_compiled_code,
-    )
+    );
 }
 
 /// A shared array of length 0, outside the collected heap: the value of
