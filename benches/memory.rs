@@ -27,7 +27,6 @@ struct Measured {
 fn measure(command: &mut Command) -> Measured {
     let start = Instant::now();
     let child = command
-        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -79,6 +78,23 @@ fn summary(runs: &[Measured]) -> (Duration, u64) {
     (times[times.len() / 2], peak)
 }
 
+/// The REPL fed 3 000 entries that each declare `x` again with a fresh
+/// 800 KB array (and a function that reads the first `x`).
+fn repl_redeclaring(jitrun: &str) -> Measured {
+    let mut input = String::from("let x = [-1; 100000];\nfn first() -> int { return x[0]; }\n");
+    for i in 0..3000 {
+        input.push_str(&format!("let x = [{i}; 100000];\n"));
+    }
+    input.push_str("print(first(), x[0]);\n");
+    let path = std::env::temp_dir().join(format!("jitrun-memory-{}.repl", std::process::id()));
+    std::fs::write(&path, input).expect("write REPL input");
+    let stdin = std::fs::File::open(&path).expect("REPL input");
+    let measured = measure(Command::new(jitrun).env("JITRUN_HISTORY", "").stdin(stdin));
+    assert_eq!(measured.stdout, "-1 2999\n");
+    let _ = std::fs::remove_file(&path);
+    measured
+}
+
 /// One full collection of 1 000 000 small live arrays reachable from an
 /// array of arrays held by a root cell.
 fn full_collection_of_a_million_arrays() -> (Duration, u64) {
@@ -114,9 +130,11 @@ fn main() {
         let mut ours = Vec::new();
         let mut theirs = Vec::new();
         for _ in 0..RUNS {
-            ours.push(measure(Command::new(jitrun).arg(&toy)));
+            ours.push(measure(Command::new(jitrun).arg(&toy).stdin(Stdio::null())));
             if twin {
-                theirs.push(measure(Command::new("python3").arg(&py)));
+                theirs.push(measure(
+                    Command::new("python3").arg(&py).stdin(Stdio::null()),
+                ));
             }
         }
         if let Some(t) = theirs.first() {
@@ -149,6 +167,13 @@ fn main() {
             )),
         }
     }
+    let repl: Vec<Measured> = (0..RUNS).map(|_| repl_redeclaring(jitrun)).collect();
+    let (time, peak) = summary(&repl);
+    md.push_str(&format!(
+        "| REPL: 3 000 entries `let x = [i; 100000];` | {:.0} ms | {:.1} MB | – | – | – |\n",
+        ms(time),
+        mb(peak)
+    ));
     let (took, heap) = full_collection_of_a_million_arrays();
     md.push_str(&format!(
         "\nOne full collection of 1 000 000 live arrays of 2 ints (held by an array of arrays; {:.1} MB of heap): {:.1} ms.\n",
