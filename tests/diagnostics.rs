@@ -124,11 +124,26 @@ const NO_FOLLOW_ON_ERRORS: &[(&str, &[&str])] = &[
         "print(abs(true) + 1.5);\n",
         &["1:7: error: `abs` takes an `int` or a `float`"],
     ),
-    // A function named like a builtin is an error; `print` is still the
-    // builtin.
+    // Which of two declarations of a name a use means is unknown: uses
+    // report only their own errors.
     (
-        "fn print() {}\nprint(1, 2);\n",
+        "fn print() {}\nprint(\"a\", 1, 2);\n",
         &["1:4: error: `print` is a builtin function and cannot be redefined"],
+    ),
+    (
+        "fn len(a: [int], b: int) -> int { return b; }\nprint(len([1], 2) + 1, len(nosuch));\n",
+        &[
+            "1:4: error: `len` is a builtin function and cannot be redefined",
+            "2:28: error: unknown variable `nosuch`",
+        ],
+    ),
+    (
+        "fn f(a: int) -> int { return a; }\nfn f(a: float) -> float { return a; }\nprint(f(1.5) + 1.5);\n",
+        &["2:4: error: function `f` is already defined"],
+    ),
+    (
+        "fn f(a: int, a: float) -> float { return a * 2.0; }\n",
+        &["1:14: error: parameter `a` is declared twice"],
     ),
     // An unexpected character leaves a gap the parser does not report.
     ("let x = 1 @ 2;\n", &["1:11: error: unexpected character `@`"]),

@@ -20,17 +20,20 @@
 //! (`x + bad`) gets the error type too. A `let` whose initializer has an
 //! error still declares its variable, with its annotation's type or the
 //! error type ([`Origin::Error`]), so that its uses are neither unknown
-//! nor mismatched. Statements with an error keep their control flow (a
-//! `return` of a bad value still returns), so that a missing `return` is
-//! never invented. Independent parts — both operands, every argument,
-//! every arm — are all checked, and the errors come out in source order.
+//! nor mismatched. Where a name has two declarations (two parameters, two
+//! functions, a function named like a builtin), which one a use means is
+//! unknown, and uses are not checked against either. Statements with an
+//! error keep their control flow (a `return` of a bad value still
+//! returns), so that a missing `return` is never invented. Independent
+//! parts — both operands, every argument, every arm — are all checked,
+//! and the errors come out in source order.
 
 pub mod tast;
 
 use crate::entity::EntityRef;
 use crate::syntax::ast::{self, BinOp, Span, UnOp};
 use crate::types::Type;
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use tast::{Builtin, Expr, ExprKind, FuncId, GlobalId, LocalId, Place, Stmt};
 
 /// The name of the function holding the top-level statements; no Toy
@@ -184,8 +187,9 @@ enum Origin {
     ForVariable(Span),
     /// A global of an earlier REPL entry: in another source.
     Elsewhere,
-    /// The initializer has an error and there is no annotation: the
-    /// variable has the error type, and its uses report nothing.
+    /// The variable has the error type, and its uses report nothing: its
+    /// initializer has an error and there is no annotation, or it is the
+    /// second parameter of its name.
     Error,
 }
 
@@ -291,6 +295,10 @@ struct Checker<'a> {
     /// By [`GlobalId`] from `first_global`: where each global's type
     /// comes from.
     global_origins: Vec<Origin>,
+    /// Names of functions declared twice, or declared and builtin: which
+    /// one a call means is unknown, so calls of them are not checked
+    /// (their arguments' own errors are).
+    ambiguous: HashSet<String>,
 }
 
 #[derive(Default)]
@@ -333,6 +341,9 @@ impl<'a> Checker<'a> {
             // A function named like a builtin is an error, and calls of
             // the name still reach the builtin.
             let builtin = Builtin::from_name(name).is_some();
+            if builtin || first.is_some() {
+                self.ambiguous.insert(name.clone());
+            }
             if builtin {
                 let kind = CheckErrorKind::BuiltinRedefined(name.clone());
                 let label = (f.name.span.clone(), "the name of a builtin".to_string());
@@ -518,7 +529,13 @@ impl<'a> Checker<'a> {
                 let kind = CheckErrorKind::DuplicateParameter(name.name.clone());
                 self.report(&name.span, kind, labels);
             }
-            let origin = Origin::Annotation(ann.span.clone());
+            // Which of two parameters of a name a use means is unknown:
+            // the second has the error type, and uses report nothing.
+            let origin = if self.fun.scopes[0].contains_key(&name.name) {
+                Origin::Error
+            } else {
+                Origin::Annotation(ann.span.clone())
+            };
             params.push(self.declare_local(&name.name, ann.ty.clone(), origin));
         }
         let body = self.stmts(&f.body.stmts);
@@ -1170,6 +1187,14 @@ impl<'a> Checker<'a> {
     }
 
     fn call(&mut self, name: &ast::Ident, args: &[ast::Expr], span: Span) -> Checked<Expr> {
+        if !self.ambiguous.is_empty() && self.ambiguous.contains(&name.name) {
+            // Its declarations' error is reported; the arguments' own
+            // errors are news.
+            for arg in args {
+                let _ = self.expr(arg);
+            }
+            return Err(Reported);
+        }
         if let Some(&id) = self.env.func_ids.get(&name.name) {
             self.fun.callees.push(id);
             let sig = &self.env.signatures[id.index()];
