@@ -2,7 +2,7 @@
 //! with ariadne. Stages return typed errors; only this module (at the edge)
 //! turns them into text.
 
-use ariadne::{Config, Label, Report, ReportKind, Source};
+use ariadne::{Color, Config, Label, Report, ReportKind, Source};
 use std::io::IsTerminal;
 use std::ops::Range;
 
@@ -61,28 +61,76 @@ impl LineIndex {
     }
 }
 
-/// One error to show: where, what, and optionally a note at the span.
+/// One error to show: where, what, and what the excerpt says where.
 pub struct Diagnostic {
     pub span: Range<usize>,
+    /// The one-line message.
     pub message: String,
+    /// Places to point at and what to say there: the first, and any
+    /// within `span`, about the error itself (drawn as the error); the
+    /// others explain it.
+    pub labels: Vec<(Range<usize>, String)>,
 }
 
-/// Prints `file:line:col: error: message` followed by ariadne's rendering
-/// of the source around it, on standard error.
+/// Lines of a megabyte help nobody: above this size the location line
+/// says it all.
+const MAX_EXCERPT_SOURCE: usize = 1 << 20;
+
+/// Prints one report on standard error: `file:line:col: error: message`
+/// (the line LANGUAGE.md §7 asks for), then ariadne's excerpt of the
+/// source with the diagnostic's labels, which does not repeat the message.
 pub fn emit(name: &str, src: &str, lines: &LineIndex, diag: &Diagnostic) {
-    let start = diag.span.start.min(lines.len());
-    let end = diag.span.end.clamp(start, lines.len());
-    let (line, col) = lines.line_col(start);
-    eprintln!("{name}:{line}:{col}: error: {}", diag.message);
-    // Lines of a megabyte help nobody: the location line above says it all.
-    if src.len() > 1 << 20 {
-        return;
+    eprint!("{}", render(name, src, lines, diag, color_wanted()));
+}
+
+/// Colors on a terminal, unless `NO_COLOR` is set.
+fn color_wanted() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// The text [`emit`] prints.
+fn render(name: &str, src: &str, lines: &LineIndex, diag: &Diagnostic, color: bool) -> String {
+    let span = clamp(&diag.span, lines);
+    let (line, col) = lines.line_col(span.start);
+    let mut text = format!("{name}:{line}:{col}: error: {}\n", diag.message);
+    if src.len() <= MAX_EXCERPT_SOURCE {
+        text.push_str(&excerpt(name, src, lines, diag, color));
     }
-    let color = std::io::stderr().is_terminal();
-    let report = Report::build(ReportKind::Error, name, start)
+    text
+}
+
+/// A span within the source (parser spans at the end of input may reach
+/// past it).
+fn clamp(span: &Range<usize>, lines: &LineIndex) -> Range<usize> {
+    let start = span.start.min(lines.len());
+    start..span.end.clamp(start, lines.len())
+}
+
+/// Ariadne's rendering of the source around the labels, without its
+/// header line (`Error: …`): the location line above says that.
+fn excerpt(name: &str, src: &str, lines: &LineIndex, diag: &Diagnostic, color: bool) -> String {
+    let span = clamp(&diag.span, lines);
+    let labels = diag.labels.iter().enumerate().map(|(i, (at, text))| {
+        let at = clamp(at, lines);
+        let about_the_error = i == 0 || (span.start <= at.start && at.end <= span.end);
+        let label = Label::new((name, at)).with_message(text);
+        match (color, about_the_error) {
+            (false, _) => label,
+            (true, true) => label.with_color(Color::Red),
+            (true, false) => label.with_color(Color::Blue),
+        }
+    });
+    let report = Report::build(ReportKind::Error, name, span.start)
         .with_config(Config::default().with_color(color))
-        .with_message(&diag.message)
-        .with_label(Label::new((name, start..end.max(start))).with_message("here"))
+        .with_labels(labels)
         .finish();
-    let _ = report.eprint((name, Source::from(src)));
+    let mut out = Vec::new();
+    if report.write((name, Source::from(src)), &mut out).is_err() {
+        return String::new();
+    }
+    let out = String::from_utf8_lossy(&out);
+    // Ariadne always writes the header; it is the first line.
+    out.split_once('\n')
+        .map(|(_, excerpt)| excerpt.to_string())
+        .unwrap_or_default()
 }

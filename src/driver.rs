@@ -86,6 +86,7 @@ impl CompileError {
                 .map(|e| Diagnostic {
                     span: e.span.clone(),
                     message: e.message.clone(),
+                    labels: vec![(e.span.clone(), e.label.clone())],
                 })
                 .collect(),
             CompileError::Check(errors) => errors
@@ -93,6 +94,7 @@ impl CompileError {
                 .map(|e| Diagnostic {
                     span: e.span.clone(),
                     message: e.to_string(),
+                    labels: e.labels.clone(),
                 })
                 .collect(),
             _ => Vec::new(),

@@ -156,21 +156,6 @@ fn lexical_errors_are_reported_once_each() {
     }
 }
 
-/// Compiling `src` as file `name` fails (status 1) with exactly the error
-/// lines `want`, each without the file name.
-fn assert_compile_errors(name: &str, src: &str, want: &[&str]) {
-    let run = run_source(name, src, &[]);
-    assert_eq!(run.status, 1, "{src:?}");
-    let prefix = format!("{name}:");
-    let errors: Vec<&str> = run
-        .stderr
-        .lines()
-        .filter(|l| l.contains(": error:"))
-        .filter_map(|l| l.split_once(prefix.as_str()).map(|(_, rest)| rest))
-        .collect();
-    assert_eq!(errors, want, "{src:?}:\n{}", run.stderr);
-}
-
 #[test]
 fn type_errors_are_all_reported_before_anything_runs() {
     let src = "print(\"side effect\");\nprint(x);\nprint(1 + true);\n";

@@ -9,21 +9,39 @@
 //! The REPL checks each entry against an [`Env`] holding what earlier
 //! entries declared ([`check_entry`]): a session is checked like one file
 //! that grows by an entry at a time.
+//!
+//! Errors are said once, where they are, and only when true. An error is
+//! reported where it is found, and the expression it is about gets the
+//! error type: checking returns [`Reported`] instead of its tree, and every
+//! check that depends on its type is skipped. Above it, an expression
+//! whose type does not depend on the part with the error (a call's
+//! result, an element read with a bad index, `&&`) keeps its type and is
+//! checked on, with a [`stand_in`] for the part; one whose type does
+//! (`x + bad`) gets the error type too. A `let` whose initializer has an
+//! error still declares its variable, with its annotation's type or the
+//! error type ([`Origin::Error`]), so that its uses are neither unknown
+//! nor mismatched. Where a name has two declarations (two parameters, two
+//! functions, a function named like a builtin), which one a use means is
+//! unknown, and uses are not checked against either. Statements with an
+//! error keep their control flow (a `return` of a bad value still
+//! returns), so that a missing `return` is never invented. Independent
+//! parts — both operands, every argument, every arm — are all checked,
+//! and the errors come out in source order.
 
 pub mod tast;
 
 use crate::entity::EntityRef;
 use crate::syntax::ast::{self, BinOp, Span, UnOp};
 use crate::types::Type;
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use tast::{Builtin, Expr, ExprKind, FuncId, GlobalId, LocalId, Place, Stmt};
 
-/// How deeply expressions may nest; deeper input gets an error instead of
-/// exhausting the stack of the recursive stages.
 /// The name of the function holding the top-level statements; no Toy
 /// identifier can spell it.
 pub const TOP_LEVEL: &str = "<top>";
 
+/// How deeply expressions may nest; deeper input gets an error instead of
+/// exhausting the stack of the recursive stages.
 pub const MAX_EXPR_DEPTH: usize = 5_000;
 
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -64,12 +82,25 @@ pub enum CheckErrorKind {
     MissingReturnValue(Type),
     #[error("function `{0}` returns no value, but `return` has one")]
     UnexpectedReturnValue(String),
-    #[error("function `{name}` can reach the end of its body without returning a `{ty}`")]
+    #[error(
+        "function `{name}` can reach the end of its body without returning {}",
+        with_article(ty)
+    )]
     MissingReturn { name: String, ty: Type },
     #[error("expression nests too deeply (more than {MAX_EXPR_DEPTH} levels)")]
     TooDeep,
     #[error("`{name}` is called by `{caller}`, so a new definition must keep its parameter and return types (or redefine `{caller}` in the same entry)")]
     SignatureChanged { name: String, caller: String },
+}
+
+/// "1 argument", "2 arguments".
+fn arguments(n: usize) -> String {
+    format!("{n} argument{}", plural(n))
+}
+
+/// "1 parameter", "2 parameters".
+fn parameters(n: usize) -> String {
+    format!("{n} parameter{}", plural(n))
 }
 
 fn plural(n: usize) -> &'static str {
@@ -80,20 +111,86 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
+/// A type as a message says it, with its article: "an `int`", "a `float`",
+/// "a `[int]`".
+fn with_article(ty: &Type) -> String {
+    let article = if *ty == Type::Int { "an" } else { "a" };
+    format!("{article} `{ty}`")
+}
+
+/// An error in the program: where, what, and what the excerpt under the
+/// message says where.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("{kind}")]
 pub struct CheckError {
     pub span: Span,
     pub kind: CheckErrorKind,
+    /// Places and what to say there: first about the error itself (`this
+    /// is `[int]``, within `span`), then what explains it (`expected
+    /// `float` because of this annotation`). Always in the checked source,
+    /// never in an earlier REPL entry.
+    pub labels: Vec<(Span, String)>,
 }
 
-type Result<T> = std::result::Result<T, CheckError>;
+/// The error type: an error has been reported about this expression (or
+/// the part of a statement it stands for), and nothing that depends on its
+/// type is checked.
+#[derive(Clone, Copy, Debug)]
+struct Reported;
 
-fn err<T>(span: &Span, kind: CheckErrorKind) -> Result<T> {
-    Err(CheckError {
+/// What checking an expression gives: its checked tree, or the error type.
+type Checked<T> = std::result::Result<T, Reported>;
+
+/// Stands in for a part with an error (already reported) of an expression
+/// or statement whose type and control flow do not depend on it, so that
+/// checking goes on. A tree with errors is never lowered ([`check_entry`]
+/// returns the errors instead); as the condition of a `while`, a stand-in
+/// reads as `true`, a loop that may not end, so that no missing `return`
+/// is reported after it.
+fn stand_in(span: &Span, ty: Option<Type>) -> Expr {
+    Expr {
+        kind: ExprKind::Bool(true),
+        ty,
         span: span.clone(),
-        kind,
-    })
+    }
+}
+
+/// Why an expression must have the type it is checked against: where the
+/// note of a mismatch points.
+enum Why {
+    /// A rule of the language that the message says all of: conditions
+    /// are `bool`, indices and bounds `int`.
+    Rule,
+    /// A type annotation (of a `let` or a parameter).
+    Annotation(Span),
+    /// The return type of the function.
+    ReturnType(Span),
+    /// Parameter `.1` of function `.0`.
+    Parameter(FuncId, usize),
+    /// The type of the variable assigned to.
+    Variable(Place),
+    /// The first element of an array literal.
+    FirstElement(Span),
+    /// The array an element is assigned into.
+    Array(Span),
+}
+
+/// Where a variable's type comes from, for the note of a mismatch in an
+/// assignment to it.
+#[derive(Clone, Debug)]
+enum Origin {
+    /// A type annotation.
+    Annotation(Span),
+    /// The initializer of a `let` without an annotation.
+    Initializer(Span),
+    /// The variable of a `for` loop, an `int`.
+    ForVariable(Span),
+    /// A global of an earlier REPL entry: in another source.
+    Elsewhere,
+    /// The variable has the error type, and its uses report nothing: its
+    /// initializer has an error and there is no annotation, or it is the
+    /// second parameter of its name.
+    Error,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -150,24 +247,25 @@ impl Env {
     }
 }
 
-/// Checks a whole program, reporting every error found (one per
-/// statement at most: an error inside a statement abandons that statement).
+/// Checks a whole program, reporting every error found, in source order.
 pub fn check(program: &ast::Program) -> std::result::Result<tast::Program, Vec<CheckError>> {
     check_entry(&Env::default(), program).map(|(checked, _)| checked)
 }
 
 /// Checks `program` as the continuation of everything `env` holds: its
 /// functions may be called and redefined, its globals read and written.
-/// Returns the checked program and `env` extended by its declarations.
+/// Returns the checked program and `env` extended by its declarations,
+/// or every error, in source order.
 pub fn check_entry(
     env: &Env,
     program: &ast::Program,
 ) -> std::result::Result<(tast::Program, Env), Vec<CheckError>> {
+    let first_global = env.globals.len();
     let mut checker = Checker {
         env: env.clone(),
+        first_global,
         ..Checker::default()
     };
-    let first_global = env.globals.len();
     let function_ids = checker.declare_functions(program);
     let main = checker.check_main(program);
     let functions: Vec<tast::Function> = program
@@ -181,7 +279,10 @@ pub fn check_entry(
         .map(|(f, &id)| checker.check_function(f, id))
         .collect();
     if !checker.errors.is_empty() {
-        return Err(checker.errors);
+        let mut errors = checker.errors;
+        // Function bodies are checked after the top-level statements.
+        errors.sort_by_key(|e| e.span.start);
+        return Err(errors);
     }
     let checked = tast::Program {
         functions,
@@ -194,11 +295,23 @@ pub fn check_entry(
 }
 
 #[derive(Default)]
-struct Checker {
+struct Checker<'a> {
     errors: Vec<CheckError>,
     env: Env,
     /// State of the function being checked.
     fun: FunctionState,
+    /// The declaration of each function this program declares, for notes
+    /// (a function of an earlier REPL entry is in another source).
+    decls: HashMap<FuncId, &'a ast::FuncDecl>,
+    /// The first global this program declares.
+    first_global: usize,
+    /// By [`GlobalId`] from `first_global`: where each global's type
+    /// comes from.
+    global_origins: Vec<Origin>,
+    /// Names of functions declared twice, or declared and builtin: which
+    /// one a call means is unknown, so calls of them are not checked
+    /// (their arguments' own errors are).
+    ambiguous: HashSet<String>,
 }
 
 #[derive(Default)]
@@ -206,7 +319,13 @@ struct FunctionState {
     name: String,
     /// `None` while checking top-level statements.
     ret: Option<Option<Type>>,
+    /// Where the return type is written.
+    ret_span: Option<Span>,
+    /// Where the function's name is written (`None` at the top level).
+    name_span: Option<Span>,
     locals: Vec<tast::Local>,
+    /// By [`LocalId`]: where each local's type comes from.
+    origins: Vec<Origin>,
     scopes: Vec<HashMap<String, LocalId>>,
     loop_depth: usize,
     expr_depth: usize,
@@ -215,32 +334,44 @@ struct FunctionState {
     size: tast::SizeHint,
 }
 
-impl Checker {
+impl<'a> Checker<'a> {
     /// Gives every function declaration of `program` an id, in order: a
     /// new one, or in the REPL the id of the function it replaces (so that
     /// code compiled earlier calls the new body).
-    fn declare_functions(&mut self, program: &ast::Program) -> Vec<FuncId> {
+    fn declare_functions(&mut self, program: &'a ast::Program) -> Vec<FuncId> {
         let mut ids = Vec::new();
-        let mut declared_here = HashMap::default();
+        // The first declaration of each name in this program.
+        let mut declared_here: HashMap<&str, &Span> = HashMap::default();
         let mut changed = Vec::new();
         for item in &program.items {
             let ast::Item::Func(f) = item else { continue };
             let name = &f.name.name;
             let sig = Signature {
-                params: f.params.iter().map(|(_, ty)| ty.clone()).collect(),
-                ret: f.ret.clone(),
+                params: f.params.iter().map(|(_, ann)| ann.ty.clone()).collect(),
+                ret: f.ret.as_ref().map(|ann| ann.ty.clone()),
             };
-            if Builtin::from_name(name).is_some() {
-                self.report(&f.name.span, CheckErrorKind::BuiltinRedefined(name.clone()));
-            } else if declared_here.contains_key(name) {
-                self.report(
-                    &f.name.span,
-                    CheckErrorKind::DuplicateFunction(name.clone()),
-                );
+            let first = declared_here.get(name.as_str()).copied();
+            // A function named like a builtin is an error, and calls of
+            // the name still reach the builtin.
+            let builtin = Builtin::from_name(name).is_some();
+            if builtin || first.is_some() {
+                self.ambiguous.insert(name.clone());
+            }
+            if builtin {
+                let kind = CheckErrorKind::BuiltinRedefined(name.clone());
+                let label = (f.name.span.clone(), "the name of a builtin".to_string());
+                self.report(&f.name.span, kind, vec![label]);
+            } else if let Some(first) = first {
+                let kind = CheckErrorKind::DuplicateFunction(name.clone());
+                let labels = vec![
+                    (f.name.span.clone(), "defined again here".to_string()),
+                    (first.clone(), "first defined here".to_string()),
+                ];
+                self.report(&f.name.span, kind, labels);
             }
             let earlier = self.env.func_ids.get(name).copied();
-            let id = match earlier {
-                Some(id) if !declared_here.contains_key(name) => {
+            let id = match earlier.filter(|_| !builtin) {
+                Some(id) if first.is_none() => {
                     if self.env.signatures[id.index()] != sig {
                         changed.push((id, f.name.clone()));
                     }
@@ -252,11 +383,14 @@ impl Checker {
                     let id = FuncId::new(self.env.signatures.len());
                     self.env.signatures.push(sig);
                     self.env.callees.push(Vec::new());
-                    self.env.func_ids.entry(name.clone()).or_insert(id);
+                    if !builtin {
+                        self.env.func_ids.entry(name.clone()).or_insert(id);
+                    }
                     id
                 }
             };
-            declared_here.entry(name.clone()).or_insert(id);
+            declared_here.entry(name).or_insert(&f.name.span);
+            self.decls.insert(id, f);
             ids.push(id);
         }
         for (id, name) in changed {
@@ -277,15 +411,30 @@ impl Checker {
                 name: name.name.clone(),
                 caller: caller.clone(),
             };
-            self.report(&name.span, kind);
+            let label = (name.span.clone(), "redefined with other types".to_string());
+            self.report(&name.span, kind, vec![label]);
         }
     }
 
-    fn report(&mut self, span: &Span, kind: CheckErrorKind) {
+    /// Reports an error at `span` with the labels of its excerpt; what it
+    /// is about gets the error type.
+    fn report(
+        &mut self,
+        span: &Span,
+        kind: CheckErrorKind,
+        labels: Vec<(Span, String)>,
+    ) -> Reported {
         self.errors.push(CheckError {
             span: span.clone(),
             kind,
+            labels,
         });
+        Reported
+    }
+
+    /// Reports an error with one label, at its place.
+    fn report_at(&mut self, span: &Span, kind: CheckErrorKind, label: &str) -> Reported {
+        self.report(span, kind, vec![(span.clone(), label.to_string())])
     }
 
     fn check_main(&mut self, program: &ast::Program) -> tast::Function {
@@ -300,12 +449,14 @@ impl Checker {
                 continue;
             };
             let checked = match &stmt.kind {
-                ast::StmtKind::Let { name, ty, init } => self.declare_global(name, ty, init),
+                ast::StmtKind::Let { name, ty, init } => {
+                    self.declare_global(name, ty.as_ref(), init)
+                }
                 _ => self.stmt(stmt),
             };
-            match checked {
-                Ok(s) => body.push(s),
-                Err(e) => self.errors.push(e),
+            // A statement with an error is left out (it is reported).
+            if let Ok(s) = checked {
+                body.push(s);
             }
         }
         let state = std::mem::take(&mut self.fun);
@@ -323,11 +474,10 @@ impl Checker {
     fn declare_global(
         &mut self,
         name: &ast::Ident,
-        ty: &Option<Type>,
+        ann: Option<&ast::TypeAnn>,
         init: &ast::Expr,
-    ) -> Result<Stmt> {
-        let init = self.value_expr(init)?;
-        let ty = self.declared_type(ty, &init)?;
+    ) -> Checked<Stmt> {
+        let (init, ty, origin) = self.let_init(ann, init);
         // The store; lowering also gives an array global an empty array
         // up front.
         self.fun.size.insts += if matches!(ty, Type::Array(_)) { 3 } else { 1 };
@@ -336,56 +486,94 @@ impl Checker {
             name: name.name.clone(),
             ty,
         });
+        self.global_origins.push(origin);
         self.env.global_names.insert(name.name.clone(), id);
         self.env
             .function_globals
             .entry(name.name.clone())
             .or_insert(id);
-        Ok(Stmt::Assign(Place::Global(id), init))
+        Ok(Stmt::Assign(Place::Global(id), init?))
     }
 
-    fn declared_type(&self, declared: &Option<Type>, init: &Expr) -> Result<Type> {
-        let found = init.ty().clone();
-        match declared {
-            Some(expected) if *expected != found => err(
-                &init.span,
-                CheckErrorKind::Mismatch {
-                    expected: expected.clone(),
-                    found,
-                },
-            ),
-            _ => Ok(found),
+    /// Checks the initializer of a `let`; returns it, the type the
+    /// variable gets (the annotation's, else the initializer's) and where
+    /// that comes from. When the initializer has an error and there is no
+    /// annotation, the variable gets the error type ([`Origin::Error`];
+    /// its `Type` is then never read).
+    fn let_init(
+        &mut self,
+        ann: Option<&ast::TypeAnn>,
+        init: &ast::Expr,
+    ) -> (Checked<Expr>, Type, Origin) {
+        match ann {
+            Some(ann) => {
+                let init = self.typed_expr(init, &ann.ty, Why::Annotation(ann.span.clone()));
+                (init, ann.ty.clone(), Origin::Annotation(ann.span.clone()))
+            }
+            None => match self.value_expr(init) {
+                Ok(init) => {
+                    let (ty, span) = (init.ty().clone(), init.span.clone());
+                    (Ok(init), ty, Origin::Initializer(span))
+                }
+                Err(r) => (Err(r), Type::Int, Origin::Error),
+            },
         }
     }
 
     fn check_function(&mut self, f: &ast::FuncDecl, id: FuncId) -> tast::Function {
         self.fun = FunctionState {
             name: f.name.name.clone(),
-            ret: Some(f.ret.clone()),
+            ret: Some(f.ret.as_ref().map(|ann| ann.ty.clone())),
+            ret_span: f.ret.as_ref().map(|ann| ann.span.clone()),
+            name_span: Some(f.name.span.clone()),
             scopes: vec![HashMap::default()],
             ..FunctionState::default()
         };
         let mut params = Vec::new();
-        for (name, ty) in &f.params {
+        for (i, (name, ann)) in f.params.iter().enumerate() {
             if self.fun.scopes[0].contains_key(&name.name) {
-                self.report(
-                    &name.span,
-                    CheckErrorKind::DuplicateParameter(name.name.clone()),
+                let mut labels = vec![(name.span.clone(), "declared again here".to_string())];
+                labels.extend(
+                    f.params[..i]
+                        .iter()
+                        .find(|(p, _)| p.name == name.name)
+                        .map(|(p, _)| (p.span.clone(), "first declared here".to_string())),
                 );
+                let kind = CheckErrorKind::DuplicateParameter(name.name.clone());
+                self.report(&name.span, kind, labels);
             }
-            params.push(self.declare_local(&name.name, ty.clone()));
+            // Which of two parameters of a name a use means is unknown:
+            // the second has the error type, and uses report nothing.
+            let origin = if self.fun.scopes[0].contains_key(&name.name) {
+                Origin::Error
+            } else {
+                Origin::Annotation(ann.span.clone())
+            };
+            params.push(self.declare_local(&name.name, ann.ty.clone(), origin));
         }
         let body = self.stmts(&f.body.stmts);
-        if let Some(ty) = &f.ret {
+        if let Some(ret) = &f.ret {
             if !stmts_diverge(&body) {
                 let end = f.body.span.end.saturating_sub(1);
-                self.report(
-                    &(end..f.body.span.end),
-                    CheckErrorKind::MissingReturn {
-                        name: f.name.name.clone(),
-                        ty: ty.clone(),
-                    },
-                );
+                let kind = CheckErrorKind::MissingReturn {
+                    name: f.name.name.clone(),
+                    ty: ret.ty.clone(),
+                };
+                let labels = vec![
+                    (
+                        end..f.body.span.end,
+                        "the body can end here without `return`".to_string(),
+                    ),
+                    (
+                        ret.span.clone(),
+                        format!(
+                            "`{}` is declared to return {}",
+                            f.name.name,
+                            with_article(&ret.ty)
+                        ),
+                    ),
+                ];
+                self.report(&(end..f.body.span.end), kind, labels);
             }
         }
         let mut state = std::mem::take(&mut self.fun);
@@ -397,18 +585,19 @@ impl Checker {
             span: f.name.span.clone(),
             params,
             locals: state.locals,
-            ret: f.ret.clone(),
+            ret: f.ret.as_ref().map(|ann| ann.ty.clone()),
             body,
             size: state.size,
         }
     }
 
-    fn declare_local(&mut self, name: &str, ty: Type) -> LocalId {
+    fn declare_local(&mut self, name: &str, ty: Type, origin: Origin) -> LocalId {
         let id = LocalId::new(self.fun.locals.len());
         self.fun.locals.push(tast::Local {
             name: name.to_string(),
             ty,
         });
+        self.fun.origins.push(origin);
         self.fun
             .scopes
             .last_mut()
@@ -417,30 +606,52 @@ impl Checker {
         id
     }
 
-    fn lookup(&self, name: &str, span: &Span) -> Result<(Place, Type)> {
-        for scope in self.fun.scopes.iter().rev() {
-            if let Some(&id) = scope.get(name) {
-                return Ok((Place::Local(id), self.fun.locals[id.index()].ty.clone()));
-            }
-        }
-        let globals = match self.fun.ret {
-            Some(_) => &self.env.function_globals,
-            None => &self.env.global_names,
-        };
-        match globals.get(name) {
-            Some(&id) => Ok((Place::Global(id), self.env.globals[id.index()].ty.clone())),
-            None => err(span, CheckErrorKind::UnknownVariable(name.to_string())),
+    /// Where the type of the variable at `place` comes from.
+    fn origin(&self, place: Place) -> &Origin {
+        match place {
+            Place::Local(id) => &self.fun.origins[id.index()],
+            Place::Global(id) => id
+                .index()
+                .checked_sub(self.first_global)
+                .and_then(|i| self.global_origins.get(i))
+                .unwrap_or(&Origin::Elsewhere),
         }
     }
 
-    /// Checks statements, reporting errors and dropping the statements
-    /// they occur in.
+    fn lookup(&mut self, name: &str, span: &Span) -> Checked<(Place, Type)> {
+        let local = self.fun.scopes.iter().rev().find_map(|s| s.get(name));
+        let place = match local {
+            Some(&id) => Some(Place::Local(id)),
+            None => {
+                let globals = match self.fun.ret {
+                    Some(_) => &self.env.function_globals,
+                    None => &self.env.global_names,
+                };
+                globals.get(name).map(|&id| Place::Global(id))
+            }
+        };
+        let Some(place) = place else {
+            let kind = CheckErrorKind::UnknownVariable(name.to_string());
+            return Err(self.report_at(span, kind, "no variable of this name is in scope here"));
+        };
+        if let Origin::Error = self.origin(place) {
+            // Its declaration's error is reported.
+            return Err(Reported);
+        }
+        let ty = match place {
+            Place::Local(id) => self.fun.locals[id.index()].ty.clone(),
+            Place::Global(id) => self.env.globals[id.index()].ty.clone(),
+        };
+        Ok((place, ty))
+    }
+
+    /// Checks statements, reporting errors and leaving out the statements
+    /// they occur in (those that change control flow are kept).
     fn stmts(&mut self, stmts: &[ast::Stmt]) -> Vec<Stmt> {
         let mut out = Vec::with_capacity(stmts.len());
         for stmt in stmts {
-            match self.stmt(stmt) {
-                Ok(s) => out.push(s),
-                Err(e) => self.errors.push(e),
+            if let Ok(s) = self.stmt(stmt) {
+                out.push(s);
             }
         }
         out
@@ -453,7 +664,10 @@ impl Checker {
         out
     }
 
-    fn stmt(&mut self, stmt: &ast::Stmt) -> Result<Stmt> {
+    /// Checks a statement. `if`, `while` and `return` are kept even with
+    /// an error in them (with stand-ins), for the missing-`return` check;
+    /// other statements with an error are `Err`.
+    fn stmt(&mut self, stmt: &ast::Stmt) -> Checked<Stmt> {
         use ast::StmtKind as S;
         // (instructions, blocks) lowering adds beyond the expressions':
         // a `for` adds its test and the step's constant and addition, a
@@ -470,10 +684,9 @@ impl Checker {
         Ok(match &stmt.kind {
             S::Let { name, ty, init } => {
                 // The initializer is checked before the new name exists.
-                let init = self.value_expr(init)?;
-                let ty = self.declared_type(ty, &init)?;
-                let id = self.declare_local(&name.name, ty);
-                Stmt::Assign(Place::Local(id), init)
+                let (init, ty, origin) = self.let_init(ty.as_ref(), init);
+                let id = self.declare_local(&name.name, ty, origin);
+                Stmt::Assign(Place::Local(id), init?)
             }
             S::Assign { target, op, value } => self.assign(target, *op, value, &stmt.span)?,
             S::Expr(e) => {
@@ -481,14 +694,16 @@ impl Checker {
                 // stand on its own (found by fuzzing: `("x");`).
                 let checked = self.expr(e)?;
                 if let ExprKind::Str(_) = checked.kind {
-                    return err(&e.span, CheckErrorKind::StrOutsidePrint);
+                    return Err(self.str_outside_print(&e.span));
                 }
                 Stmt::Expr(checked)
             }
             S::If { arms, els } => {
                 let mut checked = Vec::with_capacity(arms.len());
                 for (cond, body) in arms {
-                    let cond = self.condition(cond)?;
+                    let cond = self
+                        .condition(cond)
+                        .unwrap_or_else(|_| stand_in(&cond.span, Some(Type::Bool)));
                     checked.push((cond, self.scoped_block(body)));
                 }
                 let els = els
@@ -498,7 +713,9 @@ impl Checker {
                 Stmt::If(checked, els)
             }
             S::While { cond, body } => {
-                let cond = self.condition(cond)?;
+                let cond = self
+                    .condition(cond)
+                    .unwrap_or_else(|_| stand_in(&cond.span, Some(Type::Bool)));
                 let body = self.loop_body(body);
                 Stmt::While(cond, body)
             }
@@ -508,16 +725,18 @@ impl Checker {
                 end,
                 body,
             } => {
-                let start = self.typed_expr(start, &Type::Int)?;
-                let end = self.typed_expr(end, &Type::Int)?;
+                let start = self.typed_expr(start, &Type::Int, Why::Rule);
+                let end = self.typed_expr(end, &Type::Int, Why::Rule);
                 self.fun.scopes.push(HashMap::default());
-                let var = self.declare_local(&var.name, Type::Int);
+                let origin = Origin::ForVariable(var.span.clone());
+                let var = self.declare_local(&var.name, Type::Int, origin);
                 let body = self.loop_body(body);
                 self.fun.scopes.pop();
+                // A `for` never ends its function: it can be left out.
                 Stmt::For {
                     var,
-                    start,
-                    end,
+                    start: start?,
+                    end: end?,
                     body,
                 }
             }
@@ -527,7 +746,8 @@ impl Checker {
                 } else {
                     "continue"
                 };
-                return err(&stmt.span, CheckErrorKind::OutsideLoop(word));
+                let kind = CheckErrorKind::OutsideLoop(word);
+                return Err(self.report_at(&stmt.span, kind, "not inside a `while` or `for`"));
             }
             S::Break => Stmt::Break,
             S::Continue => Stmt::Continue,
@@ -544,18 +764,47 @@ impl Checker {
         body
     }
 
-    fn return_stmt(&mut self, value: Option<&ast::Expr>, span: &Span) -> Result<Stmt> {
+    /// A `return` inside a function is kept, whatever its errors: it still
+    /// ends the function.
+    fn return_stmt(&mut self, value: Option<&ast::Expr>, span: &Span) -> Checked<Stmt> {
         let Some(ret) = self.fun.ret.clone() else {
-            return err(span, CheckErrorKind::ReturnOutsideFunction);
+            let kind = CheckErrorKind::ReturnOutsideFunction;
+            return Err(self.report_at(span, kind, "at the top level"));
         };
         match (ret, value) {
-            (None, None) => Ok(Stmt::Return(None)),
-            (None, Some(v)) => err(
-                &v.span,
-                CheckErrorKind::UnexpectedReturnValue(self.fun.name.clone()),
-            ),
-            (Some(ty), None) => err(span, CheckErrorKind::MissingReturnValue(ty)),
-            (Some(ty), Some(v)) => Ok(Stmt::Return(Some(self.typed_expr(v, &ty)?))),
+            (None, None) => {}
+            (None, Some(v)) => {
+                let name = self.fun.name.clone();
+                let mut labels = vec![(v.span.clone(), format!("`{name}` cannot return this"))];
+                labels.extend(
+                    self.fun
+                        .name_span
+                        .clone()
+                        .map(|span| (span, "declared without a return type".to_string())),
+                );
+                let kind = CheckErrorKind::UnexpectedReturnValue(name);
+                self.report(&v.span, kind, labels);
+                // The value's own errors.
+                let _ = self.expr(v);
+            }
+            (Some(ty), None) => {
+                let mut labels = vec![(span.clone(), "returns no value".to_string())];
+                labels.extend(self.why_note(self.ret_why(), &ty));
+                let kind = CheckErrorKind::MissingReturnValue(ty);
+                self.report(span, kind, labels);
+            }
+            (Some(ty), Some(v)) => {
+                let value = self.typed_expr(v, &ty, self.ret_why());
+                return Ok(Stmt::Return(value.ok()));
+            }
+        }
+        Ok(Stmt::Return(None))
+    }
+
+    fn ret_why(&self) -> Why {
+        match &self.fun.ret_span {
+            Some(span) => Why::ReturnType(span.clone()),
+            None => Why::Rule,
         }
     }
 
@@ -565,11 +814,15 @@ impl Checker {
         op: Option<BinOp>,
         value: &ast::Expr,
         span: &Span,
-    ) -> Result<Stmt> {
+    ) -> Checked<Stmt> {
         match &target.kind {
             ast::ExprKind::Var(name) => {
-                let (place, ty) = self.lookup(name, &target.span)?;
-                let value = self.typed_expr(value, &ty)?;
+                let Ok((place, ty)) = self.lookup(name, &target.span) else {
+                    // The value's own errors.
+                    let _ = self.value_expr(value);
+                    return Err(Reported);
+                };
+                let value = self.typed_expr(value, &ty, Why::Variable(place))?;
                 let value = match op {
                     None => value,
                     Some(op) => {
@@ -584,17 +837,26 @@ impl Checker {
                 Ok(Stmt::Assign(place, value))
             }
             ast::ExprKind::Index(array, index) => {
-                let array = self.value_expr(array)?;
-                let elem = element_type(&array)?;
-                let index = self.typed_expr(index, &Type::Int)?;
-                let value = self.typed_expr(value, &elem)?;
+                let array = self.value_expr(array);
+                let elem = match &array {
+                    Ok(array) => self.element_type(array),
+                    Err(r) => Err(*r),
+                };
+                let index = self.typed_expr(index, &Type::Int, Why::Rule);
+                let value = match (&elem, &array) {
+                    (Ok(elem), Ok(array)) => {
+                        self.typed_expr(value, elem, Why::Array(array.span.clone()))
+                    }
+                    _ => self.value_expr(value),
+                };
+                let (array, elem, index, value) = (array?, elem?, index?, value?);
                 if let Some(op) = op {
                     let elem_expr = Expr {
                         kind: ExprKind::Int(0),
-                        ty: Some(elem.clone()),
+                        ty: Some(elem),
                         span: target.span.clone(),
                     };
-                    binary_type(op, &elem_expr, &value, span)?;
+                    self.binary_type(op, &elem_expr, &value, span)?;
                 }
                 Ok(Stmt::SetIndex {
                     array,
@@ -604,47 +866,107 @@ impl Checker {
                     span: target.span.clone(),
                 })
             }
-            _ => err(&target.span, CheckErrorKind::BadAssignTarget),
+            _ => {
+                let kind = CheckErrorKind::BadAssignTarget;
+                let label = "neither a variable nor an array element";
+                let r = self.report_at(&target.span, kind, label);
+                // The own errors of both sides.
+                let _ = self.expr(target);
+                let _ = self.value_expr(value);
+                Err(r)
+            }
         }
     }
 
-    fn condition(&mut self, cond: &ast::Expr) -> Result<Expr> {
-        self.typed_expr(cond, &Type::Bool)
+    fn condition(&mut self, cond: &ast::Expr) -> Checked<Expr> {
+        self.typed_expr(cond, &Type::Bool, Why::Rule)
     }
 
-    fn typed_expr(&mut self, e: &ast::Expr, expected: &Type) -> Result<Expr> {
+    /// An expression that must have type `expected`, for the reason `why`.
+    fn typed_expr(&mut self, e: &ast::Expr, expected: &Type, why: Why) -> Checked<Expr> {
         let checked = self.value_expr(e)?;
         if checked.ty() != expected {
-            return err(
-                &e.span,
-                CheckErrorKind::Mismatch {
-                    expected: expected.clone(),
-                    found: checked.ty().clone(),
-                },
-            );
+            let kind = CheckErrorKind::Mismatch {
+                expected: expected.clone(),
+                found: checked.ty().clone(),
+            };
+            let mut labels = vec![(e.span.clone(), format!("this is `{}`", checked.ty()))];
+            labels.extend(self.why_note(why, expected));
+            return Err(self.report(&e.span, kind, labels));
         }
         Ok(checked)
     }
 
+    /// The note explaining why `expected` was expected, if the source has
+    /// a place to point at.
+    fn why_note(&self, why: Why, expected: &Type) -> Option<(Span, String)> {
+        let because =
+            |span: Span, of: &str| Some((span, format!("expected `{expected}` because of {of}")));
+        match why {
+            Why::Rule => None,
+            Why::Annotation(span) => because(span, "this annotation"),
+            Why::ReturnType(span) => because(span, "this return type"),
+            Why::FirstElement(span) => because(span, "the first element"),
+            Why::Array(span) => Some((
+                span,
+                format!("this is `{}`", Type::array_of(expected.clone())),
+            )),
+            Why::Parameter(f, i) => {
+                let (name, ann) = &self.decls.get(&f)?.params[i];
+                because(name.span.start..ann.span.end, "this parameter")
+            }
+            Why::Variable(place) => {
+                let name = match place {
+                    Place::Local(id) => &self.fun.locals[id.index()].name,
+                    Place::Global(id) => &self.env.globals[id.index()].name,
+                };
+                match self.origin(place) {
+                    Origin::Annotation(span) => because(span.clone(), "this annotation"),
+                    Origin::Initializer(span) => Some((
+                        span.clone(),
+                        format!("expected `{expected}` because `{name}` is initialized with this"),
+                    )),
+                    Origin::ForVariable(span) => Some((
+                        span.clone(),
+                        format!("expected `{expected}` because `{name}` is a `for` variable"),
+                    )),
+                    Origin::Elsewhere | Origin::Error => None,
+                }
+            }
+        }
+    }
+
     /// An expression that must produce a value.
-    fn value_expr(&mut self, e: &ast::Expr) -> Result<Expr> {
+    fn value_expr(&mut self, e: &ast::Expr) -> Checked<Expr> {
         let checked = self.expr(e)?;
         if let ExprKind::Str(_) = checked.kind {
-            return err(&e.span, CheckErrorKind::StrOutsidePrint);
+            return Err(self.str_outside_print(&e.span));
         }
         if checked.ty.is_none() {
             let what = match &e.kind {
                 ast::ExprKind::Call(name, _) => format!("{}(…)", name.name),
                 _ => "this expression".into(),
             };
-            return err(&e.span, CheckErrorKind::NoValue(what));
+            let decl = match checked.kind {
+                ExprKind::Call(id, _) => self.decls.get(&id),
+                _ => None,
+            };
+            let mut labels = vec![(e.span.clone(), "this call has no value".to_string())];
+            labels.extend(decl.map(|d| {
+                (
+                    d.name.span.clone(),
+                    "declared without a return type".to_string(),
+                )
+            }));
+            return Err(self.report(&e.span, CheckErrorKind::NoValue(what), labels));
         }
         Ok(checked)
     }
 
-    fn expr(&mut self, e: &ast::Expr) -> Result<Expr> {
+    fn expr(&mut self, e: &ast::Expr) -> Checked<Expr> {
         if self.fun.expr_depth >= MAX_EXPR_DEPTH {
-            return err(&e.span, CheckErrorKind::TooDeep);
+            let label = format!("{MAX_EXPR_DEPTH} levels deep");
+            return Err(self.report_at(&e.span, CheckErrorKind::TooDeep, &label));
         }
         self.fun.expr_depth += 1;
         match e.kind {
@@ -662,7 +984,7 @@ impl Checker {
         result
     }
 
-    fn expr_inner(&mut self, e: &ast::Expr) -> Result<Expr> {
+    fn expr_inner(&mut self, e: &ast::Expr) -> Checked<Expr> {
         use ast::ExprKind as K;
         let span = e.span.clone();
         let typed = |kind, ty| {
@@ -675,7 +997,10 @@ impl Checker {
         match &e.kind {
             K::Int(n) => match i64::try_from(*n) {
                 Ok(n) => typed(ExprKind::Int(n), Type::Int),
-                Err(_) => err(&span, CheckErrorKind::IntTooLarge),
+                Err(_) => {
+                    let label = format!("the largest `int` is {}", i64::MAX);
+                    Err(self.report_at(&span, CheckErrorKind::IntTooLarge, &label))
+                }
             },
             K::Float(x) => typed(ExprKind::Float(*x), Type::Float),
             K::Bool(b) => typed(ExprKind::Bool(*b), Type::Bool),
@@ -704,23 +1029,27 @@ impl Checker {
                 };
                 if !ok {
                     let sym = if *op == UnOp::Neg { "-" } else { "!" };
-                    return err(
-                        &span,
-                        CheckErrorKind::BadOperands(format!(
-                            "unary `{sym}` cannot be applied to `{ty}`"
-                        )),
-                    );
+                    let kind = CheckErrorKind::BadOperands(format!(
+                        "unary `{sym}` cannot be applied to `{ty}`"
+                    ));
+                    let labels = vec![(inner.span.clone(), format!("this is `{ty}`"))];
+                    return Err(self.report(&span, kind, labels));
                 }
                 typed(ExprKind::Unary(*op, Box::new(inner)), ty)
             }
             K::Binary(op, l, r) => {
-                let l = self.value_expr(l)?;
-                let r = self.value_expr(r)?;
-                self.binary_of(*op, l, r, span)
+                let l = self.value_expr(l);
+                let r = self.value_expr(r);
+                self.binary_of(*op, l?, r?, span)
             }
             K::And(l, r) | K::Or(l, r) => {
-                let l = self.condition(l)?;
-                let r = self.condition(r)?;
+                // `bool` whatever the operands' errors.
+                let l = self
+                    .condition(l)
+                    .unwrap_or_else(|_| stand_in(&l.span, Some(Type::Bool)));
+                let r = self
+                    .condition(r)
+                    .unwrap_or_else(|_| stand_in(&r.span, Some(Type::Bool)));
                 let kind = if matches!(e.kind, K::And(..)) {
                     ExprKind::And(Box::new(l), Box::new(r))
                 } else {
@@ -730,23 +1059,43 @@ impl Checker {
             }
             K::Call(name, args) => self.call(name, args, span),
             K::Index(array, index) => {
-                let array = self.value_expr(array)?;
-                let elem = element_type(&array)?;
-                let index = self.typed_expr(index, &Type::Int)?;
+                let array = self.value_expr(array);
+                let index_span = &index.span;
+                let index = self
+                    .typed_expr(index, &Type::Int, Why::Rule)
+                    .unwrap_or_else(|_| stand_in(index_span, Some(Type::Int)));
+                let array = array?;
+                let elem = self.element_type(&array)?;
                 typed(ExprKind::Index(Box::new(array), Box::new(index)), elem)
             }
             K::Array(elems) => {
-                let first = self.value_expr(&elems[0])?;
+                let first = self.value_expr(&elems[0]);
+                let Ok(first) = first else {
+                    // The other elements' own errors.
+                    for elem in &elems[1..] {
+                        let _ = self.value_expr(elem);
+                    }
+                    return Err(Reported);
+                };
                 let ty = first.ty().clone();
+                let first_span = first.span.clone();
                 let mut checked = vec![first];
                 for elem in &elems[1..] {
-                    checked.push(self.typed_expr(elem, &ty)?);
+                    let why = Why::FirstElement(first_span.clone());
+                    let elem = self
+                        .typed_expr(elem, &ty, why)
+                        .unwrap_or_else(|_| stand_in(&elem.span, Some(ty.clone())));
+                    checked.push(elem);
                 }
                 typed(ExprKind::Array(checked), Type::array_of(ty))
             }
             K::Repeat(value, count) => {
-                let value = self.value_expr(value)?;
-                let count = self.typed_expr(count, &Type::Int)?;
+                let value = self.value_expr(value);
+                let count_span = &count.span;
+                let count = self
+                    .typed_expr(count, &Type::Int, Why::Rule)
+                    .unwrap_or_else(|_| stand_in(count_span, Some(Type::Int)));
+                let value = value?;
                 let ty = Type::array_of(value.ty().clone());
                 typed(ExprKind::Repeat(Box::new(value), Box::new(count)), ty)
             }
@@ -754,8 +1103,8 @@ impl Checker {
         }
     }
 
-    fn binary_of(&mut self, op: BinOp, l: Expr, r: Expr, span: Span) -> Result<Expr> {
-        let ty = binary_type(op, &l, &r, &span)?;
+    fn binary_of(&mut self, op: BinOp, l: Expr, r: Expr, span: Span) -> Checked<Expr> {
+        let ty = self.binary_type(op, &l, &r, &span)?;
         Ok(Expr {
             kind: ExprKind::Binary(op, Box::new(l), Box::new(r)),
             ty: Some(ty),
@@ -763,15 +1112,121 @@ impl Checker {
         })
     }
 
-    fn call(&mut self, name: &ast::Ident, args: &[ast::Expr], span: Span) -> Result<Expr> {
+    /// The result type of `l op r` (LANGUAGE.md §5).
+    fn binary_type(&mut self, op: BinOp, l: &Expr, r: &Expr, span: &Span) -> Checked<Type> {
+        let (lt, rt) = (l.ty(), r.ty());
+        use BinOp::*;
+        let message = if lt != rt {
+            format!(
+                "`{}` needs operands of the same type, found `{lt}` and `{rt}`",
+                op.symbol()
+            )
+        } else {
+            match op {
+                Add | Sub | Mul | Div | Rem if lt.is_numeric() => return Ok(lt.clone()),
+                BitAnd | BitOr | BitXor | Shl | Shr if *lt == Type::Int => return Ok(Type::Int),
+                Eq | Ne if !matches!(lt, Type::Array(_)) => return Ok(Type::Bool),
+                Lt | Le | Gt | Ge if lt.is_numeric() => return Ok(Type::Bool),
+                Eq | Ne | Lt | Le | Gt | Ge if matches!(lt, Type::Array(_)) => {
+                    "arrays cannot be compared".to_string()
+                }
+                _ => format!("`{}` cannot be applied to `{lt}`", op.symbol()),
+            }
+        };
+        let labels = vec![
+            (l.span.clone(), format!("this is `{lt}`")),
+            (r.span.clone(), format!("this is `{rt}`")),
+        ];
+        Err(self.report(span, CheckErrorKind::BadOperands(message), labels))
+    }
+
+    /// The element type of an indexed expression, which must be an array.
+    fn element_type(&mut self, array: &Expr) -> Checked<Type> {
+        match array.ty().element() {
+            Some(elem) => Ok(elem.clone()),
+            None => {
+                let ty = array.ty();
+                let kind =
+                    CheckErrorKind::BadOperands(format!("cannot index a value of type `{ty}`"));
+                let label = format!("this is `{ty}`, not an array");
+                Err(self.report_at(&array.span, kind, &label))
+            }
+        }
+    }
+
+    /// Reports a call `span` of `name` with `args` where `expected`
+    /// arguments are wanted, pointing at `decl` if it is in this program.
+    fn arg_count(
+        &mut self,
+        name: &ast::Ident,
+        args: &[ast::Expr],
+        span: &Span,
+        expected: usize,
+        decl: Option<FuncId>,
+    ) -> Reported {
+        let found = args.len();
+        let label = match (args.get(expected), args.last()) {
+            (Some(extra), Some(last)) => (
+                extra.span.start..last.span.end,
+                format!("{} too many", arguments(found - expected)),
+            ),
+            _ => (
+                span.clone(),
+                format!("{} missing", arguments(expected - found)),
+            ),
+        };
+        let mut labels = vec![label];
+        labels.extend(decl.and_then(|id| self.decls.get(&id)).map(|d| {
+            let span = d.name.span.start
+                ..d.params
+                    .last()
+                    .map_or(d.name.span.end, |(_, ann)| ann.span.end);
+            (
+                span,
+                format!("`{}` is declared with {}", name.name, parameters(expected)),
+            )
+        }));
+        let kind = CheckErrorKind::ArgCount {
+            name: name.name.clone(),
+            expected,
+            found,
+        };
+        self.report(&name.span, kind, labels)
+    }
+
+    fn str_outside_print(&mut self, span: &Span) -> Reported {
+        let kind = CheckErrorKind::StrOutsidePrint;
+        self.report_at(span, kind, "not an argument of `print`")
+    }
+
+    fn call(&mut self, name: &ast::Ident, args: &[ast::Expr], span: Span) -> Checked<Expr> {
+        if !self.ambiguous.is_empty() && self.ambiguous.contains(&name.name) {
+            // Its declarations' error is reported; the arguments' own
+            // errors are news.
+            for arg in args {
+                let _ = self.expr(arg);
+            }
+            return Err(Reported);
+        }
         if let Some(&id) = self.env.func_ids.get(&name.name) {
             self.fun.callees.push(id);
             let sig = &self.env.signatures[id.index()];
             let (params, ret) = (sig.params.clone(), sig.ret.clone());
-            check_arg_count(name, params.len(), args.len())?;
+            if params.len() != args.len() {
+                let r = self.arg_count(name, args, &span, params.len(), Some(id));
+                for arg in args {
+                    let _ = self.value_expr(arg);
+                }
+                return Err(r);
+            }
+            // The call's type is its function's, whatever the arguments'
+            // errors.
             let mut checked = Vec::with_capacity(args.len());
-            for (arg, ty) in args.iter().zip(&params) {
-                checked.push(self.typed_expr(arg, ty)?);
+            for (i, (arg, ty)) in args.iter().zip(&params).enumerate() {
+                let arg = self
+                    .typed_expr(arg, ty, Why::Parameter(id, i))
+                    .unwrap_or_else(|_| stand_in(&arg.span, Some(ty.clone())));
+                checked.push(arg);
             }
             return Ok(Expr {
                 kind: ExprKind::Call(id, checked),
@@ -780,10 +1235,13 @@ impl Checker {
             });
         }
         let Some(builtin) = Builtin::from_name(&name.name) else {
-            return err(
-                &name.span,
-                CheckErrorKind::UnknownFunction(name.name.clone()),
-            );
+            let kind = CheckErrorKind::UnknownFunction(name.name.clone());
+            let r = self.report_at(&name.span, kind, "no function of this name is declared");
+            // The arguments' own errors.
+            for arg in args {
+                let _ = self.expr(arg);
+            }
+            return Err(r);
         };
         self.builtin_call(builtin, name, args, span)
     }
@@ -794,59 +1252,79 @@ impl Checker {
         name: &ast::Ident,
         args: &[ast::Expr],
         span: Span,
-    ) -> Result<Expr> {
+    ) -> Checked<Expr> {
         let arity = match builtin {
             Builtin::Print => None,
             Builtin::Clock => Some(0),
             Builtin::Min | Builtin::Max => Some(2),
             _ => Some(1),
         };
-        if let Some(n) = arity {
-            check_arg_count(name, n, args.len())?;
+        if let Some(n) = arity.filter(|&n| n != args.len()) {
+            let r = self.arg_count(name, args, &span, n, None);
+            for arg in args {
+                let _ = self.value_expr(arg);
+            }
+            return Err(r);
         }
         if builtin == Builtin::Print {
             // A value, then a space or the newline, per argument.
             self.fun.size.insts += 2 * args.len();
         }
         let mut checked = Vec::with_capacity(args.len());
+        let mut errors = false;
         for arg in args {
             // `print` takes string literals and values of any type.
             let a = match (builtin, &arg.kind) {
-                (Builtin::Print, ast::ExprKind::Str(_)) => self.expr(arg)?,
-                _ => self.value_expr(arg)?,
+                (Builtin::Print, ast::ExprKind::Str(_)) => self.expr(arg),
+                _ => self.value_expr(arg),
             };
-            checked.push(a);
+            match a {
+                Ok(a) => checked.push(a),
+                Err(_) => errors = true,
+            }
+        }
+        if errors {
+            // `print` has no value whatever its arguments; the other
+            // builtins' types depend on their arguments' or are not
+            // checked without them.
+            return match builtin {
+                Builtin::Print => Ok(stand_in(&span, None)),
+                _ => Err(Reported),
+            };
         }
         let arg_ty = |i: usize| checked[i].ty().clone();
-        let bad = |what: &str| {
-            err(
-                &span,
-                CheckErrorKind::BadOperands(format!("`{}` {what}", name.name)),
-            )
-        };
         let ty = match builtin {
             Builtin::Print => None,
             Builtin::Clock => Some(Type::Float),
             Builtin::Len => match arg_ty(0) {
                 Type::Array(_) => Some(Type::Int),
-                _ => return bad("takes an array"),
+                _ => return Err(self.bad_builtin_args(name, &checked, &span, "takes an array")),
             },
             Builtin::Sqrt => match arg_ty(0) {
                 Type::Float => Some(Type::Float),
-                _ => return bad("takes a `float`"),
+                _ => return Err(self.bad_builtin_args(name, &checked, &span, "takes a `float`")),
             },
             Builtin::Abs => match arg_ty(0) {
                 t @ (Type::Int | Type::Float) => Some(t),
-                _ => return bad("takes an `int` or a `float`"),
+                _ => {
+                    let what = "takes an `int` or a `float`";
+                    return Err(self.bad_builtin_args(name, &checked, &span, what));
+                }
             },
             Builtin::Int | Builtin::Float => match arg_ty(0) {
                 Type::Int | Type::Float if builtin == Builtin::Int => Some(Type::Int),
                 Type::Int | Type::Float => Some(Type::Float),
-                _ => return bad("takes an `int` or a `float`"),
+                _ => {
+                    let what = "takes an `int` or a `float`";
+                    return Err(self.bad_builtin_args(name, &checked, &span, what));
+                }
             },
             Builtin::Min | Builtin::Max => match (arg_ty(0), arg_ty(1)) {
                 (a, b) if a == b && a.is_numeric() => Some(a),
-                _ => return bad("takes two `int`s or two `float`s"),
+                _ => {
+                    let what = "takes two `int`s or two `float`s";
+                    return Err(self.bad_builtin_args(name, &checked, &span, what));
+                }
             },
         };
         Ok(Expr {
@@ -855,53 +1333,22 @@ impl Checker {
             span,
         })
     }
-}
 
-/// The element type of an indexed expression, which must be an array.
-fn element_type(array: &Expr) -> Result<Type> {
-    match array.ty().element() {
-        Some(elem) => Ok(elem.clone()),
-        None => err(
-            &array.span,
-            CheckErrorKind::BadOperands(format!("cannot index a value of type `{}`", array.ty())),
-        ),
-    }
-}
-
-fn check_arg_count(name: &ast::Ident, expected: usize, found: usize) -> Result<()> {
-    if expected == found {
-        return Ok(());
-    }
-    err(
-        &name.span,
-        CheckErrorKind::ArgCount {
-            name: name.name.clone(),
-            expected,
-            found,
-        },
-    )
-}
-
-/// The result type of `l op r` (LANGUAGE.md §5).
-fn binary_type(op: BinOp, l: &Expr, r: &Expr, span: &Span) -> Result<Type> {
-    let (lt, rt) = (l.ty(), r.ty());
-    let bad = |msg: String| err(span, CheckErrorKind::BadOperands(msg));
-    if lt != rt {
-        return bad(format!(
-            "`{}` needs operands of the same type, found `{lt}` and `{rt}`",
-            op.symbol()
-        ));
-    }
-    use BinOp::*;
-    match op {
-        Add | Sub | Mul | Div | Rem if lt.is_numeric() => Ok(lt.clone()),
-        BitAnd | BitOr | BitXor | Shl | Shr if *lt == Type::Int => Ok(Type::Int),
-        Eq | Ne if !matches!(lt, Type::Array(_)) => Ok(Type::Bool),
-        Lt | Le | Gt | Ge if lt.is_numeric() => Ok(Type::Bool),
-        Eq | Ne | Lt | Le | Gt | Ge if matches!(lt, Type::Array(_)) => {
-            bad("arrays cannot be compared".to_string())
-        }
-        _ => bad(format!("`{}` cannot be applied to `{lt}`", op.symbol())),
+    /// Reports a builtin called with arguments of types it does not take,
+    /// saying each argument's type.
+    fn bad_builtin_args(
+        &mut self,
+        name: &ast::Ident,
+        args: &[Expr],
+        span: &Span,
+        what: &str,
+    ) -> Reported {
+        let kind = CheckErrorKind::BadOperands(format!("`{}` {what}", name.name));
+        let labels = args
+            .iter()
+            .map(|a| (a.span.clone(), format!("this is `{}`", a.ty())))
+            .collect();
+        self.report(span, kind, labels)
     }
 }
 

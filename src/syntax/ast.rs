@@ -25,11 +25,19 @@ pub struct Ident {
     pub span: Span,
 }
 
+/// A type as written in a declaration, with where it is written (the
+/// checker points there to explain a type mismatch).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeAnn {
+    pub ty: Type,
+    pub span: Span,
+}
+
 #[derive(Clone, Debug)]
 pub struct FuncDecl {
     pub name: Ident,
-    pub params: Vec<(Ident, Type)>,
-    pub ret: Option<Type>,
+    pub params: Vec<(Ident, TypeAnn)>,
+    pub ret: Option<TypeAnn>,
     pub body: Block,
 }
 
@@ -49,7 +57,7 @@ pub struct Stmt {
 pub enum StmtKind {
     Let {
         name: Ident,
-        ty: Option<Type>,
+        ty: Option<TypeAnn>,
         init: Expr,
     },
     /// `target = value` or, with `op`, `target op= value`; the target is a

@@ -25,10 +25,10 @@ pub struct ParseError {
     pub found: Option<Token>,
     pub expected: Expected,
     pub label: Option<&'static str>,
-    /// A message of our own, replacing "unexpected …". Rarely present, so
-    /// boxed: errors are created (and mostly dropped) for every failing
-    /// alternative.
-    pub custom: Option<Box<String>>,
+    /// A message of our own, replacing "unexpected …", and the label of
+    /// its excerpt. Rarely present, so boxed: errors are created (and
+    /// mostly dropped) for every failing alternative.
+    pub custom: Option<Box<(String, &'static str)>>,
 }
 
 /// A set of keywords and symbols: bit `k` for entry `k` of [`table`];
@@ -103,9 +103,11 @@ impl ParseError {
         }
     }
 
-    pub fn custom(span: Span, message: impl Into<String>) -> Self {
+    /// An error with a message of its own and what its excerpt says at
+    /// `span`.
+    pub fn custom(span: Span, message: impl Into<String>, label: &'static str) -> Self {
         let mut e = Self::unexpected(span, None, Expected::default());
-        e.custom = Some(Box::new(message.into()));
+        e.custom = Some(Box::new((message.into(), label)));
         e
     }
 }

@@ -144,7 +144,11 @@ impl Iterator for Lexer<'_> {
                 None => {
                     if !self.in_bad_run {
                         let message = format!("unexpected character `{}`", c.escape_debug());
-                        self.error(start..start + 1, message);
+                        self.error(
+                            start..start + 1,
+                            message,
+                            "no token of Toy has this character",
+                        );
                     }
                     self.in_bad_run = true;
                     self.bump();
@@ -206,8 +210,8 @@ impl<'s> Lexer<'s> {
         &self.src[start..self.byte]
     }
 
-    fn error(&mut self, span: Span, message: impl Into<String>) {
-        self.errors.push(SyntaxError::new(span, message));
+    fn error(&mut self, span: Span, message: impl Into<String>, label: &str) {
+        self.errors.push(SyntaxError::new(span, message, label));
     }
 
     fn skip_blanks(&mut self) {
@@ -227,7 +231,12 @@ impl<'s> Lexer<'s> {
                 return;
             }
         }
-        self.error(start..self.at, "unterminated block comment");
+        // At its `/*`: the rest of the file is the comment.
+        self.error(
+            start..start + 2,
+            "unterminated block comment",
+            "this comment has no `*/`",
+        );
         self.open_at_end = true;
     }
 
@@ -316,7 +325,12 @@ impl<'s> Lexer<'s> {
         let mut text = String::new();
         loop {
             let Some(c) = self.bump() else {
-                self.error(start..self.at, "unterminated string literal");
+                // At its `"`: the rest of the file is the string.
+                self.error(
+                    start..start + 1,
+                    "unterminated string literal",
+                    "this string has no closing `\"`",
+                );
                 self.open_at_end = true;
                 return None;
             };
@@ -340,7 +354,9 @@ impl<'s> Lexer<'s> {
                             // Reported as itself; the string still ends
                             // where it should.
                             let message = format!("unknown escape sequence `\\{other}`");
-                            self.error(escape_at..self.at, message);
+                            let label =
+                                "the escapes are `\\n`, `\\t`, `\\r`, `\\\\`, `\\\"` and `\\0`";
+                            self.error(escape_at..self.at, message, label);
                             other
                         }
                     });

@@ -22,40 +22,52 @@ pub const MAX_NESTING: usize = 256;
 #[error("{message}")]
 pub struct SyntaxError {
     pub span: Span,
+    /// The one-line message.
     pub message: String,
+    /// What the excerpt under the message says at `span`.
+    pub label: String,
 }
 
 impl SyntaxError {
-    pub fn new(span: Span, message: impl Into<String>) -> Self {
+    pub fn new(span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
         SyntaxError {
             span,
             message: message.into(),
+            label: label.into(),
         }
     }
 
     pub fn from_token_error(err: ParseError, texts: &lexer::Texts) -> Self {
-        let message = if let Some(custom) = err.custom {
-            *custom
+        if let Some(custom) = err.custom {
+            let (message, label) = *custom;
+            return SyntaxError::new(err.span, message, label);
+        }
+        let found = match err.found {
+            Some(t) => format!("unexpected token `{}`", shortened(&texts.show(t))),
+            None => "unexpected end of input".to_string(),
+        };
+        let mut expected = err.expected.descriptions();
+        let expected = if let Some(label) = err.label {
+            Some(label.to_string())
+        } else if expected.is_empty() || expected.len() > error::MAX_LISTED {
+            None
         } else {
-            let found = match err.found {
-                Some(t) => format!("unexpected token `{}`", shortened(&texts.show(t))),
-                None => "unexpected end of input".to_string(),
-            };
-            let mut expected = err.expected.descriptions();
-            if let Some(label) = err.label {
-                format!("{found}, expected {label}")
-            } else if expected.is_empty() || expected.len() > error::MAX_LISTED {
-                found
+            let last = expected.pop().expect("not empty");
+            if expected.is_empty() {
+                Some(last)
             } else {
-                let last = expected.pop().expect("not empty");
-                if expected.is_empty() {
-                    format!("{found}, expected {last}")
-                } else {
-                    format!("{found}, expected {} or {last}", expected.join(", "))
-                }
+                Some(format!("{} or {last}", expected.join(", ")))
             }
         };
-        SyntaxError::new(err.span, message)
+        match (expected, err.found) {
+            (Some(expected), _) => SyntaxError::new(
+                err.span,
+                format!("{found}, expected {expected}"),
+                format!("expected {expected}"),
+            ),
+            (None, Some(_)) => SyntaxError::new(err.span, found, "cannot come here"),
+            (None, None) => SyntaxError::new(err.span, found, "the input ends here"),
+        }
     }
 }
 
@@ -104,17 +116,44 @@ pub fn parse(src: &str) -> Result<ast::Program, Vec<SyntaxError>> {
     // early, and what it reports (even before the string, as its recovery
     // unwinds) is a consequence of the lexer's error, not news.
     if !lexer.open_at_end {
-        errors.extend(parse_errors);
+        let lexical = errors.len();
+        for e in parse_errors {
+            if !follows_lexical_error(&e, &errors[..lexical], &tokens) {
+                errors.push(e);
+            }
+        }
     }
     match program {
         Some(program) if errors.is_empty() => Ok(program),
         _ => {
             if errors.is_empty() {
-                errors.push(SyntaxError::new(end..end, "could not parse the program"));
+                let message = "could not parse the program";
+                errors.push(SyntaxError::new(end..end, message, "the input ends here"));
             }
+            // The lexer's errors come first; report all in source order.
+            errors.sort_by_key(|e| e.span.start);
             Err(errors)
         }
     }
+}
+
+/// Whether parse error `e` is at the first token after characters the
+/// lexer rejected: then it is about the gap they left (`1 @ 2` reads as
+/// `1 2`), not news.
+fn follows_lexical_error(
+    e: &SyntaxError,
+    lexical: &[SyntaxError],
+    tokens: &[lexer::Spanned],
+) -> bool {
+    if lexical.is_empty() {
+        return false;
+    }
+    let at = e.span.start;
+    let before = tokens.partition_point(|(_, span)| span.start < at);
+    let gap_start = before.checked_sub(1).map_or(0, |i| tokens[i].1.end);
+    lexical
+        .iter()
+        .any(|l| gap_start <= l.span.start && l.span.start < at)
 }
 
 /// Bracket depth of the tokens so far, bounded by [`MAX_NESTING`].
@@ -135,6 +174,7 @@ impl Nesting {
                     self.too_deep = Some(SyntaxError::new(
                         token.1,
                         format!("brackets nest too deeply (more than {MAX_NESTING} levels)"),
+                        format!("opens level {}", MAX_NESTING + 1),
                     ));
                     return None;
                 }

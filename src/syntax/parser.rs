@@ -63,13 +63,22 @@ fn ident<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Ident, Extra> + Clone 
     } }
 }
 
+/// A type annotation: a type name and its span.
+fn type_ann<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, TypeAnn, Extra> + Clone {
+    type_name(t).map_with(|ty, e| TypeAnn { ty, span: e.span() })
+}
+
 fn type_name<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Type, Extra> + Clone {
     recursive(move |ty| {
         let base = select! { Token::Ident(id) => id }.try_map(move |id, span| match t.name(id) {
             "int" => Ok(Type::Int),
             "float" => Ok(Type::Float),
             "bool" => Ok(Type::Bool),
-            name => Err(ParseError::custom(span, format!("unknown type `{name}`"))),
+            name => Err(ParseError::custom(
+                span,
+                format!("unknown type `{name}`"),
+                "Toy's types are `int`, `float`, `bool` and arrays `[T]`",
+            )),
         });
         base.or(ty.delimited_by(sym("["), sym("]")).map(Type::array_of))
     })
@@ -257,6 +266,7 @@ fn expr<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Expr, Extra> + Clone {
             emitter.emit(ParseError::custom(
                 e.span(),
                 "an array literal needs at least one element (write `[x; 0]` for an empty array)",
+                "no elements",
             ));
             error_expr(e.span())
         });
@@ -335,6 +345,7 @@ fn expr<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Expr, Extra> + Clone {
                     emitter.emit(ParseError::custom(
                         span,
                         "comparison operators cannot be chained (write `a < b && b < c`)",
+                        "compares the result of a comparison",
                     ));
                 }
                 tree
@@ -378,7 +389,7 @@ fn stmt<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Stmt, Extra> + Clone {
 
         let let_ = kw("let")
             .ignore_then(ident(t))
-            .then(sym(":").ignore_then(type_name(t)).or_not())
+            .then(sym(":").ignore_then(type_ann(t)).or_not())
             .then_ignore(sym("="))
             .then(expr.clone())
             .then_ignore(sym(";"))
@@ -467,7 +478,7 @@ fn stmt<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, Stmt, Extra> + Clone {
 }
 
 fn func_decl<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, FuncDecl, Extra> + Clone {
-    let param = ident(t).then_ignore(sym(":")).then(type_name(t));
+    let param = ident(t).then_ignore(sym(":")).then(type_ann(t));
     let params = param
         .separated_by(sym(","))
         .allow_trailing()
@@ -477,7 +488,7 @@ fn func_decl<'a>(t: &'a Texts) -> impl Parser<'a, Tokens<'a>, FuncDecl, Extra> +
     kw("fn")
         .ignore_then(ident(t))
         .then(params)
-        .then(sym("->").ignore_then(type_name(t)).or_not())
+        .then(sym("->").ignore_then(type_ann(t)).or_not())
         .then(body)
         .map(|(((name, params), ret), body)| FuncDecl {
             name,

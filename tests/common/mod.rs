@@ -37,6 +37,25 @@ pub fn run_source(name: &str, src: &str, args: &[&str]) -> Run {
     run_file(&path, args)
 }
 
+/// Writes `src` to a fresh file named `name` and runs `jitrun ARGS… name`
+/// in its directory, so that messages name the file as a user typed it.
+pub fn run_named(name: &str, src: &str, args: &[&str]) -> Run {
+    let path = scratch_file(name, src.as_bytes());
+    let out = jitrun()
+        .current_dir(path.parent().expect("in the scratch directory"))
+        .arg("--verify")
+        .args(args)
+        .arg(name)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run jitrun");
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
 pub fn scratch_file(name: &str, contents: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("jitrun-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -90,4 +109,42 @@ pub fn agrees_with_interpreter(name: &str, src: &str) {
         let run = run_source(name, src, &[level]);
         assert_eq!(run.stdout, reference.stdout, "{level}: {}", run.stderr);
     }
+}
+
+/// The first lines of the compile error reports in `stderr` of a file
+/// named `name`, without the file name: `LINE:COL: error: MESSAGE`.
+/// (Each report's excerpt follows its first line; no line of an excerpt
+/// starts with the file name.)
+pub fn error_lines<'a>(name: &str, stderr: &'a str) -> Vec<&'a str> {
+    let prefix = format!("{name}:");
+    stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix(prefix.as_str()))
+        .collect()
+}
+
+/// Compiling `src` as file `name` fails (status 1, nothing on stdout)
+/// with exactly the errors `want` (`LINE:COL: error: MESSAGE`), in order,
+/// each said once: its message appears nowhere else on stderr.
+#[track_caller]
+pub fn assert_compile_errors(name: &str, src: &str, want: &[&str]) -> Run {
+    let run = run_named(name, src, &[]);
+    assert_eq!(run.status, 1, "{src:?}: {}", run.stderr);
+    assert_eq!(run.stdout, "", "{src:?}");
+    assert_eq!(
+        error_lines(name, &run.stderr),
+        want,
+        "{src:?}:\n{}",
+        run.stderr
+    );
+    for line in want {
+        let (_, message) = line.split_once(": error: ").expect("an error line");
+        assert_eq!(
+            run.stderr.matches(message).count(),
+            1,
+            "{src:?}: `{message}` said more than once:\n{}",
+            run.stderr
+        );
+    }
+    run
 }
