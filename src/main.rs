@@ -92,6 +92,10 @@ struct Cli {
     /// is a runtime error `out of memory`
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     max_heap: Option<usize>,
+
+    /// Write /tmp/perf-PID.map, naming compiled Toy functions for `perf`
+    #[arg(long)]
+    perf_map: bool,
 }
 
 /// A size in bytes, with an optional K, M or G (powers of 1024; a trailing
@@ -145,6 +149,16 @@ fn run(cli: Cli) -> i32 {
             return driver::EXIT_COMPILE_ERROR;
         }
     };
+    if cli.perf_map {
+        // `perf record` sets this, and cranelift-jit then writes the map
+        // too, under the mangled symbols (`toy.fib`): one writer is enough.
+        // Nothing else reads the environment while this thread starts up.
+        std::env::remove_var("PERF_BUILDID_DIR");
+        if let Err(e) = jitrun::codegen::perf_map::enable() {
+            eprintln!("jitrun: cannot write the perf map: {e}");
+            return driver::EXIT_COMPILE_ERROR;
+        }
+    }
     gc::configure(
         gc_mode,
         cli.max_heap.or_else(jitrun::memory::default_heap_limit),

@@ -312,3 +312,54 @@ fn branches_on_a_negation_swap_their_targets() {
         assert_eq!(negations.count(), 1, "{level}: {asm}");
     }
 }
+
+/// Runs `jitrun --perf-map ARGS` with `input` on stdin; its perf map's lines.
+fn perf_map_lines(args: &[&str], input: &str) -> Vec<(usize, usize, String)> {
+    use std::io::Write;
+    let mut child = jitrun()
+        .arg("--perf-map")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("start jitrun");
+    let pid = child.id();
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(input.as_bytes()).expect("write input");
+    drop(stdin);
+    assert!(child.wait().expect("jitrun ends").success());
+    let path = format!("/tmp/perf-{pid}.map");
+    let text = std::fs::read_to_string(&path).expect("the perf map");
+    let _ = std::fs::remove_file(&path);
+    text.lines()
+        .map(|l| {
+            let mut parts = l.splitn(3, ' ');
+            let mut hex = || usize::from_str_radix(parts.next().unwrap(), 16).expect("hex");
+            let (start, size) = (hex(), hex());
+            (start, size, parts.next().expect("a name").to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn perf_map_names_each_function_as_written() {
+    let src = "fn fib(n: int) -> int { if n < 2 { return n; } return fib(n - 1) + fib(n - 2); }\nprint(fib(20));\n";
+    let path = scratch_file("perf.toy", src.as_bytes());
+    let lines = perf_map_lines(&[path.to_str().unwrap()], "");
+    let names: Vec<&str> = lines.iter().map(|(_, _, n)| n.as_str()).collect();
+    assert_eq!(names, ["fib", "<top>"]);
+    for (start, size, name) in &lines {
+        assert!(*start != 0 && *size > 0, "{name}: {start:x} {size:x}");
+    }
+    // Functions do not overlap.
+    assert!(lines[0].0 + lines[0].1 <= lines[1].0 || lines[1].0 + lines[1].1 <= lines[0].0);
+}
+
+#[test]
+fn perf_map_grows_with_repl_entries_and_redefinitions() {
+    let input =
+        "fn sq(x: int) -> int { return x * x; }\nsq(3)\nfn sq(x: int) -> int { return x + x; }\n";
+    let lines = perf_map_lines(&[], input);
+    let names: Vec<&str> = lines.iter().map(|(_, _, n)| n.as_str()).collect();
+    assert_eq!(names.iter().filter(|n| **n == "sq").count(), 2, "{names:?}");
+}

@@ -381,6 +381,10 @@ fn compile_module(
     }
     let mut gc_roots = GcRoots::default();
     if host {
+        // Code compiled to be printed is freed at once: not for profiles.
+        if !opts.keep_clif && !opts.keep_asm {
+            perf_map::record(&module, &ids, &all, &frames);
+        }
         gc_roots = GcRoots::register(&module, &ids, &frames, &program.globals, linking_globals);
     }
     let main = ids.pop().expect("main is always compiled");
@@ -398,6 +402,46 @@ fn compile_module(
         call_sites,
         gc_roots,
     })
+}
+
+/// `--perf-map`: the code range and name of every compiled function, in
+/// the file `perf` reads for code it finds no symbols for.
+pub mod perf_map {
+    use super::{FrameInfo, FuncId, JITModule};
+    use crate::ir;
+    use std::io::Write;
+    use std::sync::Mutex;
+
+    static FILE: Mutex<Option<std::fs::File>> = Mutex::new(None);
+
+    /// Starts writing `/tmp/perf-PID.map` (appending, as REPL entries and
+    /// redefinitions are compiled); returns its path.
+    pub fn enable() -> std::io::Result<std::path::PathBuf> {
+        let path = std::path::PathBuf::from(format!("/tmp/perf-{}.map", std::process::id()));
+        let file = (std::fs::OpenOptions::new().create(true).append(true)).open(&path)?;
+        *FILE.lock().unwrap_or_else(|e| e.into_inner()) = Some(file);
+        Ok(path)
+    }
+
+    /// One line `START SIZE NAME` (hexadecimal start and size) per
+    /// function with code of its own, named as the program names it.
+    pub(super) fn record(
+        module: &JITModule,
+        ids: &[FuncId],
+        functions: &[&ir::Function],
+        frames: &[Option<FrameInfo>],
+    ) {
+        let mut file = FILE.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(file) = file.as_mut() else { return };
+        let mut lines = String::new();
+        for ((&id, f), info) in ids.iter().zip(functions).zip(frames) {
+            let Some(info) = info else { continue };
+            let start = module.get_finalized_function(id) as usize;
+            lines.push_str(&format!("{start:x} {:x} {}\n", info.code_size, f.name));
+        }
+        // A profile without names is still a profile: errors are ignored.
+        let _ = file.write_all(lines.as_bytes()).and_then(|_| file.flush());
+    }
 }
 
 /// What the collector needs of one compiled function: its code size and,
