@@ -336,7 +336,11 @@ fn perf_map_lines(args: &[&str], input: &str) -> Vec<(usize, usize, String)> {
             let mut parts = l.splitn(3, ' ');
             let mut hex = || usize::from_str_radix(parts.next().unwrap(), 16).expect("hex");
             let (start, size) = (hex(), hex());
-            (start, size, parts.next().expect("a name").to_string())
+            (
+                start,
+                size,
+                parts.next().expect("a name").trim_end().to_string(),
+            )
         })
         .collect()
 }

@@ -425,6 +425,8 @@ pub mod perf_map {
 
     /// One line `START SIZE NAME` (hexadecimal start and size) per
     /// function with code of its own, named as the program names it.
+    /// `perf` skips a line whose name has fewer than three characters, so
+    /// shorter names are padded with spaces (`a  `).
     pub(super) fn record(
         module: &JITModule,
         ids: &[FuncId],
@@ -437,7 +439,7 @@ pub mod perf_map {
         for ((&id, f), info) in ids.iter().zip(functions).zip(frames) {
             let Some(info) = info else { continue };
             let start = module.get_finalized_function(id) as usize;
-            lines.push_str(&format!("{start:x} {:x} {}\n", info.code_size, f.name));
+            lines.push_str(&format!("{start:x} {:x} {:<3}\n", info.code_size, f.name));
         }
         // A profile without names is still a profile: errors are ignored.
         let _ = file.write_all(lines.as_bytes()).and_then(|_| file.flush());
