@@ -445,3 +445,53 @@ fn marker_mode_creates_at_most_as_many_phis() {
         "marker {marker_created} vs braun {braun_created}"
     );
 }
+
+/// The case proptest found (saved in `ssa_properties.proptest-regressions`):
+/// blocks 3, 7 (and 4) form an irreducible loop entered from 1, inside the
+/// SCC of phis at 1, 6, 3, 7, whose inner phis (at 3 and 7) are one value,
+/// the phi at 1. The use in 2 reads `phi(x3, x7)`, which becomes trivial
+/// only once Algorithm 5 has replaced that inner SCC, so the inner SCC must
+/// be processed before the SCC of the phi at 2 (§3.2: SCCs in topological
+/// order, the recursion on `inner` in place). Two phis remain, at 1 and 6,
+/// as with Cytron et al.
+#[test]
+fn algorithm_5_contracts_inner_sccs_before_their_users() {
+    use Op::*;
+    use Term::*;
+    let cfg = Cfg {
+        vars: 3,
+        blocks: vec![
+            (vec![], Branch(1, 5)),
+            (vec![], Branch(3, 7)),
+            (vec![Use(0)], Return),
+            (vec![], Branch(4, 6)),
+            (vec![], Branch(7, 2)),
+            (vec![Def(0)], Branch(5, 6)),
+            (vec![], Branch(1, 5)),
+            (vec![], Branch(2, 3)),
+        ],
+    };
+    for mode in [SsaMode::Braun, SsaMode::Marker] {
+        let built = build(&cfg, mode);
+        let f = &built.f;
+        let text = jitrun::ir::print::function_to_string(f);
+        verify_function(f).unwrap();
+        assert!(is_pruned(&built), "{mode:?}: not pruned:\n{text}");
+        let dom = DomTree::compute(f);
+        assert!(!is_reducible(f, &dom));
+        assert_eq!(oracle_phi_count(&cfg, f, &dom), 2);
+        assert_eq!(f.counts().0, 2, "{mode:?}:\n{text}");
+        // The inner SCC (phis at 3 and 7) and the phi at 2.
+        assert_eq!(built.stats.phis_removed_scc, 3, "{mode:?}");
+        let phi_blocks: Vec<usize> = f
+            .layout
+            .iter()
+            .filter(|&&b| !f.blocks[b].phis.is_empty())
+            .map(|b| b.index())
+            .collect();
+        assert_eq!(phi_blocks, [1, 6], "{mode:?}:\n{text}");
+        for seed in [0, 1, 7021866103647748614, u64::MAX] {
+            same_behaviour(&cfg, &built, seed).unwrap();
+        }
+    }
+}

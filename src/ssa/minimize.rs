@@ -12,7 +12,24 @@
 //! * an SCC with exactly one operand from outside is replaced by it;
 //! * an SCC with more is necessary at its border, but its *inner* phis
 //!   (those with all operands inside) may hide smaller redundant SCCs:
-//!   the procedure repeats on them.
+//!   the procedure repeats on them — at once, before the next SCC.
+//!
+//! The order matters. §3.2: "We process the SCCs in topological order to
+//! ensure that used values outside of the current SCC are already
+//! contracted", and `processSCC` calls `removeRedundantPhis(inner)` in
+//! place. An SCC after this one may use inner phis that the repetition
+//! replaces: a phi `phi(a, b)` whose operands `a`, `b` are inner phis of
+//! one SCC, replaced by one value `v`, is redundant only once they are.
+//! So the recursion is kept as the paper orders it, on an explicit stack
+//! of levels (each the SCCs of one set, in topological order) instead of
+//! the native stack.
+//!
+//! Unlike the paper's `if len(scc) = 1: return` ("we already handled
+//! trivial phi functions"), a single phi is processed like any SCC: a
+//! contraction earlier in this pass can make it trivial (`phi(v, v)` in the
+//! example above), and §3.2 defines a single redundant phi as exactly a
+//! trivial one ("when P contains only a single phi function, this
+//! definition degenerates to the definition of a trivial phi function").
 
 use crate::entity::SecondaryMap;
 use crate::ir::{Function, Value};
@@ -25,11 +42,22 @@ pub fn remove_redundant_phi_sccs(f: &mut Function) -> usize {
         .flat_map(|&b| f.blocks[b].phis.iter().copied())
         .collect();
     let mut removed = 0;
-    // The paper's recursion on `inner` becomes a worklist of phi sets.
-    let mut pending = vec![all];
-    while let Some(phis) = pending.pop() {
-        for scc in sccs(f, &phis) {
-            removed += process_scc(f, &scc, &mut pending);
+    // `removeRedundantPhis(phis)` is one level: the SCCs of `phis`, in
+    // topological order, still to process. `removeRedundantPhis(inner)`
+    // pushes a level and finishes it before its caller's next SCC.
+    let mut levels = vec![sccs(f, &all).into_iter()];
+    while let Some(level) = levels.last_mut() {
+        let Some(scc) = level.next() else {
+            levels.pop();
+            continue;
+        };
+        match process_scc(f, &scc) {
+            Outcome::Replaced(n) => removed += n,
+            Outcome::Recurse(inner) => {
+                let inner_sccs = sccs(f, &inner);
+                levels.push(inner_sccs.into_iter());
+            }
+            Outcome::Kept => {}
         }
     }
     if removed > 0 {
@@ -42,8 +70,19 @@ fn is_live_phi(f: &Function, v: Value) -> bool {
     f.is_phi(v)
 }
 
-/// `processSCC`: returns the number of phis removed.
-fn process_scc(f: &mut Function, scc: &[Value], pending: &mut Vec<Vec<Value>>) -> usize {
+/// What `processSCC` did with an SCC.
+enum Outcome {
+    /// The SCC was redundant: its phis (this many) are gone.
+    Replaced(usize),
+    /// The SCC is necessary; its inner phis are to be processed next.
+    Recurse(Vec<Value>),
+    /// Nothing to do (necessary without inner phis, or unreachable).
+    Kept,
+}
+
+/// `processSCC`, except that the recursion on `inner` is left to the
+/// caller.
+fn process_scc(f: &mut Function, scc: &[Value]) -> Outcome {
     let in_scc = |v: Value| scc.contains(&v);
     let mut inner = Vec::new();
     let mut outer_ops: Vec<Value> = Vec::new();
@@ -64,20 +103,18 @@ fn process_scc(f: &mut Function, scc: &[Value], pending: &mut Vec<Vec<Value>>) -
     }
     match outer_ops.len() {
         // Only reachable from itself: dead code, nothing to do.
-        0 => 0,
+        0 => Outcome::Kept,
+        // Also a single phi made trivial by an earlier contraction.
         1 => {
             for &phi in scc {
                 f.remove_phi(phi, outer_ops[0]);
             }
-            scc.len()
+            Outcome::Replaced(scc.len())
         }
-        // A single phi with several outside operands is necessary, and one
-        // with a self-loop only has been handled by Algorithm 3.
-        _ if scc.len() > 1 && !inner.is_empty() => {
-            pending.push(inner);
-            0
-        }
-        _ => 0,
+        // A single phi with several outside operands is necessary (its
+        // `inner` is empty: a phi of only itself has no outside operand).
+        _ if !inner.is_empty() => Outcome::Recurse(inner),
+        _ => Outcome::Kept,
     }
 }
 
