@@ -349,9 +349,18 @@ fn sigint_stops_a_running_entry_and_the_session_goes_on() {
     assert_eq!(out.status.code(), Some(0));
 }
 
-/// A pseudo-terminal session: prompts, the continuation prompt, Ctrl-C on
-/// an endless loop and at the prompt, Ctrl-D, and history kept between
-/// sessions.
+/// Waits for `prompt` with nothing typed after it yet. On a terminal with
+/// colours, rustyline redraws the whole line, prompt included, at every
+/// key typed (to highlight it), so only an empty line shows the prompt of
+/// a new read; keys sent before it may be lost (rustyline leaves raw mode
+/// between lines).
+fn fresh_prompt(p: &mut rexpect::session::PtySession, prompt: &str) {
+    p.exp_string(&format!("{prompt}\r")).unwrap();
+}
+
+/// A pseudo-terminal session: prompts, the continuation prompt (naming
+/// the bracket still open), Ctrl-C on an endless loop and at the prompt,
+/// Ctrl-D, and history kept between sessions.
 #[test]
 fn terminal_session() {
     let history = scratch_file("repl_history", b"");
@@ -361,23 +370,32 @@ fn terminal_session() {
         rexpect::session::spawn_command(command, Some(20_000)).expect("spawn jitrun on a pty")
     };
     let mut p = start();
-    p.exp_string(">>> ").unwrap();
+    fresh_prompt(&mut p, ">>> ");
     p.send_line("fn greet(n: int) {").unwrap();
-    p.exp_string("... ").unwrap();
+    fresh_prompt(&mut p, "..{ ");
     p.send_line("  print(\"hello\", n); }").unwrap();
-    p.exp_string(">>> ").unwrap();
+    fresh_prompt(&mut p, ">>> ");
+    // The innermost bracket still open; a bracket in a string or comment
+    // does not count.
+    p.send_line("print(\"(\", len([ // {").unwrap();
+    fresh_prompt(&mut p, "..[ ");
+    p.send_line("  1, 2],").unwrap();
+    fresh_prompt(&mut p, "..( ");
+    p.send_line("), 7)").unwrap();
+    p.exp_string("( 2 7").unwrap();
+    fresh_prompt(&mut p, ">>> ");
     p.send_line("while true { }").unwrap();
     std::thread::sleep(Duration::from_millis(500));
     p.send_control('c').unwrap();
     p.exp_string("interrupted").unwrap();
-    p.exp_string(">>> ").unwrap();
+    fresh_prompt(&mut p, ">>> ");
     // Ctrl-C at the prompt clears the line.
     p.send("1 + ").unwrap();
     p.send_control('c').unwrap();
-    p.exp_string(">>> ").unwrap();
+    fresh_prompt(&mut p, ">>> ");
     p.send_line("greet(40 + 2)").unwrap();
     p.exp_string("hello 42").unwrap();
-    p.exp_string(">>> ").unwrap();
+    fresh_prompt(&mut p, ">>> ");
     p.send_control('d').unwrap();
     p.exp_eof().unwrap();
     let status = p.process().wait().unwrap();
@@ -390,10 +408,10 @@ fn terminal_session() {
 
     // A new session finds the old entries with the up arrow.
     let mut p = start();
-    p.exp_string(">>> ").unwrap();
+    fresh_prompt(&mut p, ">>> ");
     p.send_line("fn greet(n: int) { print(\"again\", n); }")
         .unwrap();
-    p.exp_string(">>> ").unwrap();
+    fresh_prompt(&mut p, ">>> ");
     p.send("\x1b[A\x1b[A").unwrap();
     p.send_line("").unwrap();
     p.exp_string("again 42").unwrap();
@@ -419,4 +437,175 @@ fn invalid_utf8_and_nul_in_an_entry_are_errors_and_the_session_goes_on() {
     assert_eq!(run.stdout, "42\n");
     assert_eq!(run.status, 0);
     assert!(run.stderr.contains("<repl>:1:7: error"), "{}", run.stderr);
+}
+
+/// A REPL on a pseudo-terminal with no history file, in `dir`, with
+/// `NO_COLOR` set to `no_color` if given.
+fn start_on_terminal(
+    dir: &std::path::Path,
+    no_color: Option<&str>,
+) -> rexpect::session::PtySession {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_jitrun"));
+    command
+        .current_dir(dir)
+        .env("JITRUN_HISTORY", "")
+        .env("TERM", "xterm")
+        .env_remove("NO_COLOR");
+    if let Some(value) = no_color {
+        command.env("NO_COLOR", value);
+    }
+    rexpect::session::spawn_command(command, Some(20_000)).expect("spawn jitrun on a pty")
+}
+
+/// A fresh directory under the tests' scratch directory.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = scratch_file("placeholder", b"")
+        .parent()
+        .unwrap()
+        .join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Tab completes the session's functions and globals, builtins, keywords,
+/// commands, and file names after `:load`.
+#[test]
+fn tab_completes_names_commands_and_files() {
+    let dir = scratch_dir("completion");
+    std::fs::write(dir.join("sample_lib.toy"), "print(\"sample loaded\");\n").unwrap();
+    let mut p = start_on_terminal(&dir, None);
+    fresh_prompt(&mut p, ">>> ");
+    // Each entry prints something that its echo does not show.
+    p.send_line(
+        "fn fib(n: int) -> int { if n < 2 { return n; } return fib(n - 1) + fib(n - 2); } print(1000 + 40);",
+    )
+    .unwrap();
+    p.exp_string("1040").unwrap();
+    fresh_prompt(&mut p, ">>> ");
+    // A function of the session.
+    p.send("fi\t").unwrap();
+    p.send_line("(10)").unwrap();
+    p.exp_string("55").unwrap();
+    fresh_prompt(&mut p, ">>> ");
+    // A global, declared by the entry before.
+    p.send_line("let answer = 41; print(1000 + 41);").unwrap();
+    p.exp_string("1041").unwrap();
+    fresh_prompt(&mut p, ">>> ");
+    p.send("ans\t").unwrap();
+    p.send_line(" + 1").unwrap();
+    p.exp_string("42").unwrap();
+    fresh_prompt(&mut p, ">>> ");
+    // A builtin and a keyword.
+    p.send("pri\t").unwrap();
+    p.send_line("(6 * 7 + 1000)").unwrap();
+    p.exp_string("1042").unwrap();
+    fresh_prompt(&mut p, ">>> ");
+    p.send("whi\t").unwrap();
+    p.send_line(" false { } print(1000 + 43);").unwrap();
+    p.exp_string("1043").unwrap();
+    fresh_prompt(&mut p, ">>> ");
+    // A command, then a file name.
+    p.send(":lo\t").unwrap();
+    p.send(" samp\t").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("sample loaded").unwrap();
+    fresh_prompt(&mut p, ">>> ");
+    // After `:reset`, the session's names are gone.
+    p.send_line(":reset").unwrap();
+    p.exp_string("session reset").unwrap();
+    fresh_prompt(&mut p, ">>> ");
+    p.send("fi\t").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("unknown variable `fi`").unwrap();
+    fresh_prompt(&mut p, ">>> ");
+    p.send_control('d').unwrap();
+    p.exp_eof().unwrap();
+}
+
+/// The SGR (colour) escape sequences in `text`: `ESC [ digits;… m`.
+fn colour_codes(text: &str) -> Vec<&str> {
+    let mut codes = Vec::new();
+    for (at, _) in text.match_indices("\x1b[") {
+        let rest = &text[at + 2..];
+        let params = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+            .unwrap_or(rest.len());
+        if rest[params..].starts_with('m') {
+            codes.push(&text[at..at + 2 + params + 1]);
+        }
+    }
+    codes
+}
+
+/// The line being edited is highlighted on a terminal, and not with
+/// `NO_COLOR` set.
+#[test]
+fn the_line_is_highlighted_on_a_terminal_unless_no_color() {
+    let dir = scratch_dir("highlight");
+    let entry = "let s = sqrt(2.0); print(\"s\", 40 + 2); // c";
+    let mut p = start_on_terminal(&dir, None);
+    fresh_prompt(&mut p, ">>> ");
+    p.send_line(entry).unwrap();
+    let shown = p.exp_string("s 42").unwrap();
+    for coloured in [
+        "\x1b[35mlet\x1b[0m",
+        "\x1b[36msqrt\x1b[0m",
+        "\x1b[33m2.0\x1b[0m",
+        "\x1b[32m\"s\"\x1b[0m",
+        "\x1b[90m// c\x1b[0m",
+    ] {
+        assert!(shown.contains(coloured), "{coloured:?} not in {shown:?}");
+    }
+    p.send_control('d').unwrap();
+    p.exp_eof().unwrap();
+
+    let mut p = start_on_terminal(&dir, Some("1"));
+    fresh_prompt(&mut p, ">>> ");
+    p.send_line(entry).unwrap();
+    let shown = p.exp_string("s 42").unwrap();
+    assert!(shown.contains(entry), "{shown:?}");
+    assert_eq!(colour_codes(&shown), Vec::<&str>::new(), "{shown:?}");
+    p.send_control('d').unwrap();
+    p.exp_eof().unwrap();
+}
+
+/// Keyboard on a terminal, output to a file: no colours in the file.
+#[test]
+fn no_highlighting_when_output_is_not_a_terminal() {
+    let dir = scratch_dir("highlight_file");
+    let out = dir.join("out.txt");
+    let mut command = std::process::Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!(
+            "exec '{}' > '{}'",
+            env!("CARGO_BIN_EXE_jitrun"),
+            out.display()
+        ))
+        .env("JITRUN_HISTORY", "")
+        .env("TERM", "xterm")
+        .env_remove("NO_COLOR");
+    let mut p = rexpect::session::spawn_command(command, Some(20_000)).expect("spawn on a pty");
+    // Keys typed before rustyline puts the terminal in raw mode are lost:
+    // wait for each prompt, in the file.
+    let written_once = |want: &str, count: usize| {
+        for _ in 0..200 {
+            let written = std::fs::read_to_string(&out).unwrap_or_default();
+            if written.matches(want).count() >= count {
+                return written;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("no {want:?} in {out:?}");
+    };
+    written_once(">>> ", 1);
+    p.send_line("let x = 40 + 2; // c").unwrap();
+    written_once(">>> ", 2);
+    p.send_line("x").unwrap();
+    written_once(">>> ", 3);
+    p.send_control('d').unwrap();
+    p.exp_eof().unwrap();
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("42"), "{written:?}");
+    assert_eq!(colour_codes(&written), Vec::<&str>::new(), "{written:?}");
 }

@@ -3,13 +3,15 @@
 //! This module reads entries — lines until the brackets balance — and
 //! commands; [`session::Session`] compiles and runs them. On a terminal,
 //! rustyline edits lines (arrows, Ctrl-R, history kept in the user's data
-//! directory) and shows `>>> ` and, while brackets are open, `... `. From
-//! a pipe the same entries are read without prompts.
+//! directory) and shows `>>> ` and, while brackets are open, `..( `,
+//! `..[ ` or `..{ ` for the innermost one; [`editor`] adds tab completion
+//! and highlighting. From a pipe the same entries are read without prompts.
 //!
 //! Ctrl-C while an entry runs asks its code to stop (compiled REPL code
 //! polls for that at every loop back edge and after every call); at the
 //! prompt it clears the line. Ctrl-D (end of input) leaves with status 0.
 
+pub mod editor;
 pub mod session;
 
 use rustyline::error::ReadlineError;
@@ -21,7 +23,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub const ENTRY_NAME: &str = "<repl>";
 
 const PROMPT: &str = ">>> ";
-const CONTINUATION_PROMPT: &str = "... ";
 
 const HELP: &str = "\
 Enter Toy statements, expressions and functions; an entry ends at the end of
@@ -49,17 +50,25 @@ enum Input {
 
 /// Where lines come from: a terminal (with line editing) or a pipe.
 trait LineSource {
-    fn read(&mut self, prompt: &str) -> Input;
+    /// The next line of `entry` (empty for a new entry).
+    fn read(&mut self, entry: &str) -> Input;
     fn remember(&mut self, _entry: &str) {}
+    /// After each entry: what completion offers may have changed.
+    fn session_changed(&mut self, _session: &Session) {}
 }
 
 struct Terminal {
-    editor: rustyline::DefaultEditor,
+    editor: rustyline::Editor<editor::ReplHelper, rustyline::history::DefaultHistory>,
     history: Option<std::path::PathBuf>,
 }
 
 impl LineSource for Terminal {
-    fn read(&mut self, prompt: &str) -> Input {
+    fn read(&mut self, entry: &str) -> Input {
+        let prompt = if entry.is_empty() {
+            PROMPT
+        } else {
+            editor::continuation_prompt(entry)
+        };
         match self.editor.readline(prompt) {
             Ok(line) => Input::Line(line),
             Err(ReadlineError::Interrupted) => Input::Interrupted,
@@ -73,6 +82,15 @@ impl LineSource for Terminal {
             let _ = self.editor.append_history(path);
         }
     }
+
+    fn session_changed(&mut self, session: &Session) {
+        if let Some(helper) = self.editor.helper_mut() {
+            helper.names = editor::Names {
+                functions: session.function_names(),
+                globals: session.global_names(),
+            };
+        }
+    }
 }
 
 struct Piped {
@@ -80,7 +98,7 @@ struct Piped {
 }
 
 impl LineSource for Piped {
-    fn read(&mut self, _prompt: &str) -> Input {
+    fn read(&mut self, _entry: &str) -> Input {
         let mut bytes = Vec::new();
         match self.stdin.read_until(b'\n', &mut bytes) {
             Ok(0) | Err(_) => Input::End,
@@ -108,7 +126,12 @@ fn history_path() -> Option<std::path::PathBuf> {
 
 fn line_source() -> Box<dyn LineSource> {
     if std::io::stdin().is_terminal() {
-        if let Ok(mut editor) = rustyline::DefaultEditor::new() {
+        let config = rustyline::Config::builder()
+            .completion_type(rustyline::CompletionType::List)
+            .color_mode(editor::color_mode())
+            .build();
+        if let Ok(mut editor) = rustyline::Editor::with_config(config) {
+            editor.set_helper(Some(editor::ReplHelper::default()));
             let history = history_path();
             if let Some(path) = &history {
                 let _ = editor.load_history(path);
@@ -157,12 +180,7 @@ pub fn run(opts: SessionOptions) -> i32 {
     };
     let mut entry = String::new();
     while !repl.quit {
-        let prompt = if entry.is_empty() {
-            PROMPT
-        } else {
-            CONTINUATION_PROMPT
-        };
-        match input.read(prompt) {
+        match input.read(&entry) {
             Input::Line(line) => {
                 entry.push_str(&line);
                 entry.push('\n');
@@ -174,6 +192,7 @@ pub fn run(opts: SessionOptions) -> i32 {
                     input.remember(text.trim_end());
                 }
                 repl.handle(&mut session, &text);
+                input.session_changed(&session);
             }
             Input::Interrupted => entry.clear(),
             Input::End => {

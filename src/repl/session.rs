@@ -305,6 +305,21 @@ impl Session {
         entry.code
     }
 
+    /// The functions currently declared, by name (for completion).
+    pub fn function_names(&self) -> Vec<String> {
+        (self.definitions.iter().flatten())
+            .map(|d| d.ssa.name.clone())
+            .filter(|name| self.env.function(name).is_some())
+            .collect()
+    }
+
+    /// The globals declared so far, by name (for completion).
+    pub fn global_names(&self) -> Vec<String> {
+        (self.env.globals().iter())
+            .map(|g| g.name.clone())
+            .collect()
+    }
+
     /// The code of function `name` at a stage: `ssa`, `clif` or `asm`.
     pub fn emit(&mut self, stage: &str, name: &str) -> Result<String, String> {
         let id = self
