@@ -21,8 +21,8 @@ pub mod gc;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -171,7 +171,7 @@ fn position(loc: i64) -> String {
 /// as recursion makes them) longer than this are collapsed: their first
 /// and last [`RUN_KEPT`] frames are printed, with one line counting the
 /// rest between them.
-const RUN_COLLAPSED: usize = 2 * RUN_KEPT + 1;
+const RUN_IN_FULL: usize = 2 * RUN_KEPT + 1;
 const RUN_KEPT: usize = 3;
 /// After collapsing runs, a stack of more lines than this (mutual
 /// recursion) prints only its first and last [`STACK_KEPT`] lines.
@@ -192,7 +192,7 @@ fn write_stack(out: &mut String, frames: &[Frame]) {
     let mut i = 0;
     while i < frames.len() {
         let run = frames[i..].iter().take_while(|f| **f == frames[i]).count();
-        if run >= RUN_COLLAPSED {
+        if run > RUN_IN_FULL {
             lines.extend((i..i + RUN_KEPT).map(|k| Line::Frame(k, &frames[k])));
             lines.push(Line::More(run - 2 * RUN_KEPT, Some(&frames[i])));
             lines.extend((i + run - RUN_KEPT..i + run).map(|k| Line::Frame(k, &frames[k])));
@@ -226,7 +226,12 @@ fn write_stack(out: &mut String, frames: &[Frame]) {
             Line::More(n, Some(f)) => {
                 let calls = if n == 1 { "call" } else { "calls" };
                 let n = group_thousands(n);
-                let _ = writeln!(out, "  … {n} more {calls} of {} at {}", f.function, position(f.loc));
+                let _ = writeln!(
+                    out,
+                    "  … {n} more {calls} of {} at {}",
+                    f.function,
+                    position(f.loc)
+                );
             }
             Line::More(n, None) => {
                 let calls = if n == 1 { "call" } else { "calls" };
@@ -397,12 +402,7 @@ unsafe fn write_array(out: &mut Vec<u8>, arr: *const i64, elem_code: i64) {
 // ---------------------------------------------------------------- arrays
 
 /// Reports why an allocation failed; null for compiled code to return on.
-fn allocation_failed(
-    e: gc::AllocError,
-    len: i64,
-    loc: i64,
-    caller: gc::CallerFrame,
-) -> *mut i64 {
+fn allocation_failed(e: gc::AllocError, len: i64, loc: i64, caller: gc::CallerFrame) -> *mut i64 {
     report_error(e.kind(), loc, len, 0, caller);
     std::ptr::null_mut()
 }
@@ -646,10 +646,7 @@ pub fn remove_call_sites(starts: &[usize]) {
 }
 
 /// The frames of the call whose code contains `address`.
-fn call_site_at(
-    map: &BTreeMap<usize, (usize, Box<[Frame]>)>,
-    address: usize,
-) -> Option<&[Frame]> {
+fn call_site_at(map: &BTreeMap<usize, (usize, Box<[Frame]>)>, address: usize) -> Option<&[Frame]> {
     let (_, (end, frames)) = map.range(..=address).next_back()?;
     (address < *end).then_some(&frames[..])
 }

@@ -546,9 +546,9 @@ fn runtime_call_sites(
         let base = module.get_finalized_function(id) as usize;
         for &(start, end, k) in ranges {
             let frames = frames[k as usize].iter().map(|&(name, loc)| {
-                let function = names.entry(name).or_insert_with(|| {
-                    crate::check::frame_name(name).into()
-                });
+                let function = names
+                    .entry(name)
+                    .or_insert_with(|| crate::check::frame_name(name).into());
                 jitrun_runtime::Frame {
                     function: function.clone(),
                     loc: pack_loc(loc.line, loc.col),

@@ -581,7 +581,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.fail_if(failed, |t| {
             let code = t.b.ins().iconst(types::I64, kind as i64);
             let packed = t.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
-            t.report(loc, t.env.runtime.error, &[code, packed, details[0], details[1]]);
+            t.report(
+                loc,
+                t.env.runtime.error,
+                &[code, packed, details[0], details[1]],
+            );
         });
     }
 
@@ -646,7 +650,10 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             let fp = t.b.ins().get_frame_pointer(ptr);
             let fallback = pack_loc(first_call.line, first_call.col);
             let fallback = t.b.ins().iconst(types::I64, fallback);
-            t.call_rt(t.env.runtime.stack_overflow, &[return_address, fallback, fp]);
+            t.call_rt(
+                t.env.runtime.stack_overflow,
+                &[return_address, fallback, fp],
+            );
         });
     }
 

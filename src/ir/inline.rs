@@ -348,9 +348,13 @@ impl BodyCopy {
             }
             for &inst in &body.blocks[b].insts {
                 let data = &body.insts[inst];
+                // Only instructions that can fail have locations.
                 let loc = match site {
-                    Some(inlined) => SrcLoc { inlined, ..data.loc },
-                    None => data.loc,
+                    Some(inlined) if data.loc != SrcLoc::default() => SrcLoc {
+                        inlined,
+                        ..data.loc
+                    },
+                    _ => data.loc,
                 };
                 let ni = f.insts.push(InstData {
                     kind: data.kind.clone(),

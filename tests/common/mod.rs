@@ -94,7 +94,11 @@ pub fn same_at_every_level(name: &str, src: &str, expected: &str) {
     for level in ["-O1", "-O2"] {
         let run = run_source(name, src, &[level]);
         assert_eq!(
-            (run.status, &run.stdout, &without_recursion_depth(&run.stderr)),
+            (
+                run.status,
+                &run.stdout,
+                &without_recursion_depth(&run.stderr)
+            ),
             (reference.status, &reference.stdout, &reference_stderr),
             "{level}"
         );
