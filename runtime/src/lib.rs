@@ -246,7 +246,7 @@ fn group_thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (k, c) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k) % 3 == 0 {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
             out.push(' ');
         }
         out.push(c);
@@ -619,7 +619,10 @@ pub fn set_stack_limit(budget: usize) {
 /// location is the call's. A stack overflow is detected on entry to the
 /// callee, and the return address says which call it came from; the
 /// walk of a runtime error's stack maps each return address to its frames.
-static CALL_SITES: Mutex<BTreeMap<usize, (usize, Box<[Frame]>)>> = Mutex::new(BTreeMap::new());
+static CALL_SITES: Mutex<CallSites> = Mutex::new(BTreeMap::new());
+
+/// Call sites by start: their end and frames.
+type CallSites = BTreeMap<usize, (usize, Box<[Frame]>)>;
 
 /// The code range `[start, end)` of a call in compiled code and the Toy
 /// frames it stands for (see [`add_call_sites`]).
