@@ -494,7 +494,8 @@ pub fn internal_error(message: &str) -> ! {
 
 // ---------------------------------------------------------------- errors, math, clock
 
-/// Called by compiled code when a check fails; `a` and `b` are the
+/// Called by compiled code when a check fails (just after
+/// [`toy_rt_error_site`], for the call stack); `a` and `b` are the
 /// operands the error concerns (see [`ErrorKind`]). Returns only in
 /// recoverable mode.
 #[no_mangle]

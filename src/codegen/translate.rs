@@ -9,7 +9,10 @@
 //! out of bounds. Functions that call Toy functions check the stack limit
 //! on entry; the runtime names the call that overflowed from the return
 //! address, so each call carries its index in the returned list of call
-//! locations as Cranelift source location.
+//! sites as Cranelift source location; so do the calls of the runtime's
+//! error reports and allocator, whose sites give a runtime error's call
+//! stack (each site lists the Toy frames it stands for, expanded leaf
+//! functions and `ir::inline`'s copies included).
 //! Nothing here depends on the target beyond the pointer type.
 //!
 //! Code for a REPL entry ([`Linking::Session`]) differs in three ways: it
