@@ -24,7 +24,7 @@ pub fn run(module: &Module) {
     let mut interp = Interp {
         module,
         globals: vec![0; module.globals.len()],
-        depth: 0,
+        stack: Vec::new(),
     };
     ROOTS.with_borrow_mut(|r| {
         r.globals = (interp.globals.as_ptr(), module.globals.clone());
@@ -80,7 +80,9 @@ struct Interp<'a> {
     /// Every value is kept as its 8 bytes: ints, float bits, bools as 0/1,
     /// array pointers.
     globals: Vec<u64>,
-    depth: usize,
+    /// The calls running, outermost first: the calling function and the
+    /// call's location, for the call stacks of runtime errors.
+    stack: Vec<(&'a Function, SrcLoc)>,
 }
 
 fn pack(loc: SrcLoc) -> i64 {
@@ -101,20 +103,6 @@ fn from_const(c: Const) -> u64 {
         Const::Float(x) => x.to_bits(),
         Const::Bool(b) => b as u64,
     }
-}
-
-/// The address of element `index` of an array of `elem`s, after the
-/// bounds check.
-fn element(array: u64, index: u64, elem: Ty, loc: SrcLoc) -> *mut u8 {
-    let ptr = array as *mut i64;
-    // SAFETY: arrays come from the runtime's allocator and start with their length.
-    let len = unsafe { *ptr };
-    if index >= len as u64 {
-        rt::runtime_error(ErrorKind::IndexOutOfBounds, pack(loc), index as i64, len);
-    }
-    let offset = rt::ARRAY_HEADER as usize + index as usize * elem_size(elem) as usize;
-    // SAFETY: index < len, and the elements follow the length word.
-    unsafe { (ptr as *mut u8).add(offset) }
 }
 
 /// Reads the element of type `elem` at `slot`.
@@ -143,12 +131,53 @@ fn elem_size(elem: Ty) -> i64 {
     rt::elem_size(elem == Ty::Bool)
 }
 
-fn new_array(len: i64, fill: u64, elem: Ty, loc: SrcLoc) -> *mut i64 {
-    rt::array_new(len, fill as i64, elem.elem_kind() as i64, pack(loc))
-}
+impl<'a> Interp<'a> {
+    /// Reports a runtime error of an instruction of `f` at `loc`, with
+    /// the call stack as compiled code reports it.
+    fn fail(&self, f: &'a Function, loc: SrcLoc, kind: ErrorKind, a: i64, b: i64) -> ! {
+        let mut frames = Vec::new();
+        f.frames_at(loc, &mut frames);
+        for &(caller, call) in self.stack.iter().rev() {
+            caller.frames_at(call, &mut frames);
+        }
+        let mut names: rustc_hash::FxHashMap<&str, std::sync::Arc<str>> = Default::default();
+        let frames: Vec<rt::Frame> = frames
+            .into_iter()
+            .map(|(name, loc)| rt::Frame {
+                function: (names.entry(name))
+                    .or_insert_with(|| crate::check::frame_name(name).into())
+                    .clone(),
+                loc: pack(loc),
+            })
+            .collect();
+        rt::runtime_error(kind, pack(loc), a, b, &frames)
+    }
 
-impl Interp<'_> {
-    fn call(&mut self, f: &Function, args: &[u64]) -> Option<u64> {
+    /// The address of element `index` of an array of `elem`s, after the
+    /// bounds check.
+    fn element(&self, f: &'a Function, array: u64, index: u64, elem: Ty, loc: SrcLoc) -> *mut u8 {
+        let ptr = array as *mut i64;
+        // SAFETY: arrays come from the runtime's allocator and start with their length.
+        let len = unsafe { *ptr };
+        if index >= len as u64 {
+            self.fail(f, loc, ErrorKind::IndexOutOfBounds, index as i64, len);
+        }
+        let offset = rt::ARRAY_HEADER as usize + index as usize * elem_size(elem) as usize;
+        // SAFETY: index < len, and the elements follow the length word.
+        unsafe { (ptr as *mut u8).add(offset) }
+    }
+
+    fn new_array(&self, f: &'a Function, len: i64, fill: u64, elem: Ty, loc: SrcLoc) -> *mut i64 {
+        // Not from compiled code: no compiled frames to walk for roots.
+        let caller = rt::gc::CallerFrame {
+            fp: 0,
+            return_address: 0,
+        };
+        rt::gc::allocate(len, fill as i64, elem.elem_kind(), caller)
+            .unwrap_or_else(|e| self.fail(f, loc, e.kind(), len, 0))
+    }
+
+    fn call(&mut self, f: &'a Function, args: &[u64]) -> Option<u64> {
         let mut vals = vec![0u64; f.values.len()];
         for (&p, &a) in f.params.iter().zip(args) {
             vals[p.index()] = a;
@@ -159,7 +188,7 @@ impl Interp<'_> {
         result
     }
 
-    fn run_body(&mut self, f: &Function, vals: &mut [u64]) -> Option<u64> {
+    fn run_body(&mut self, f: &'a Function, vals: &mut [u64]) -> Option<u64> {
         let mut block = f.entry();
         let mut pred: Option<Block> = None;
         loop {
@@ -214,7 +243,7 @@ impl Interp<'_> {
         }
     }
 
-    fn inst(&mut self, f: &Function, inst: Inst, vals: &mut [u64]) {
+    fn inst(&mut self, f: &'a Function, inst: Inst, vals: &mut [u64]) {
         let data = &f.insts[inst];
         let get = |v: Value| vals[v.index()];
         let typed = |v: Value| to_const(f.value_ty(v), vals[v.index()]);
@@ -229,19 +258,17 @@ impl Interp<'_> {
             }
             InstKind::Binary(op, a, b) => match eval_binary(*op, typed(*a), typed(*b)) {
                 Some(c) => Some(from_const(c)),
-                None => {
-                    rt::runtime_error(ErrorKind::DivisionByZero, pack(data.loc), get(*a) as i64, 0)
-                }
+                None => self.fail(f, data.loc, ErrorKind::DivisionByZero, get(*a) as i64, 0),
             },
             InstKind::Call(func, args) => {
-                if self.depth >= MAX_CALL_DEPTH {
-                    rt::runtime_error(ErrorKind::StackOverflow, pack(data.loc), 0, 0);
+                if self.stack.len() >= MAX_CALL_DEPTH {
+                    self.fail(f, data.loc, ErrorKind::StackOverflow, 0, 0);
                 }
                 let args: Vec<u64> = args.iter().map(|&a| get(a)).collect();
                 let module = self.module;
-                self.depth += 1;
+                self.stack.push((f, data.loc));
                 let r = self.call(&module.functions[*func as usize], &args);
-                self.depth -= 1;
+                self.stack.pop();
                 r
             }
             InstKind::LoadGlobal(g) => Some(self.globals[*g as usize]),
@@ -251,13 +278,13 @@ impl Interp<'_> {
             }
             InstKind::NewArray { len, fill } => {
                 let elem = f.value_ty(*fill);
-                Some(new_array(get(*len) as i64, get(*fill), elem, data.loc) as u64)
+                Some(self.new_array(f, get(*len) as i64, get(*fill), elem, data.loc) as u64)
             }
             InstKind::ArrayLit(elems) => {
                 let elem = f.value_ty(elems[0]);
-                let arr = new_array(elems.len() as i64, 0, elem, data.loc) as u64;
+                let arr = self.new_array(f, elems.len() as i64, 0, elem, data.loc) as u64;
                 for (i, &e) in elems.iter().enumerate() {
-                    let slot = element(arr, i as u64, elem, data.loc);
+                    let slot = self.element(f, arr, i as u64, elem, data.loc);
                     // SAFETY: a slot of this array, for this type.
                     unsafe { write_element(slot, elem, get(e)) };
                 }
@@ -268,7 +295,7 @@ impl Interp<'_> {
             InstKind::ArrayLen(a) => Some(unsafe { *(get(*a) as *const i64) } as u64),
             InstKind::ArrayGet { array, index } => {
                 let elem = f.value_ty(data.result.expect("get has a result"));
-                let slot = element(get(*array), get(*index), elem, data.loc);
+                let slot = self.element(f, get(*array), get(*index), elem, data.loc);
                 // SAFETY: `element` checked the bounds.
                 Some(unsafe { read_element(slot, elem) })
             }
@@ -278,7 +305,7 @@ impl Interp<'_> {
                 value,
             } => {
                 let elem = f.value_ty(*value);
-                let slot = element(get(*array), get(*index), elem, data.loc);
+                let slot = self.element(f, get(*array), get(*index), elem, data.loc);
                 // SAFETY: `element` checked the bounds.
                 unsafe { write_element(slot, elem, get(*value)) };
                 None

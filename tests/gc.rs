@@ -321,7 +321,9 @@ fn repl_session_survives_out_of_memory() {
         errors,
         [
             "<repl>:1:9: runtime error: out of memory allocating an array of length 1000000",
+            "  in the top level at <repl>:1:9",
             "<repl>:1:44: runtime error: out of memory allocating an array of length 100000",
+            "  in the top level at <repl>:1:44",
         ]
     );
 }

@@ -19,8 +19,10 @@
 pub mod gc;
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -132,17 +134,124 @@ pub fn set_source_name(name: &str) {
     *SOURCE_NAME.lock().unwrap_or_else(|e| e.into_inner()) = name.to_string();
 }
 
-/// Reports a runtime error at `loc` and ends the process with status 2.
-pub fn runtime_error(kind: ErrorKind, loc: i64, a: i64, b: i64) -> ! {
-    print_error(kind, loc, a, b);
+/// One frame of a Toy call stack: the function as the report names it
+/// (`the top level` for top-level code) and the packed location
+/// ([`pack_loc`]) in it of the failed operation or of the call that is
+/// still running.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub function: Arc<str>,
+    pub loc: i64,
+}
+
+/// Reports a runtime error at `loc`, with the call stack `frames`
+/// (innermost first), and ends the process with status 2. For code that
+/// is not compiled Toy code (the interpreter), which knows its own stack.
+pub fn runtime_error(kind: ErrorKind, loc: i64, a: i64, b: i64, frames: &[Frame]) -> ! {
+    print_error(kind, loc, a, b, frames);
     std::process::exit(2)
 }
 
-fn print_error(kind: ErrorKind, loc: i64, a: i64, b: i64) {
+fn print_error(kind: ErrorKind, loc: i64, a: i64, b: i64, frames: &[Frame]) {
     flush_stdout();
+    let mut text = format!("{}: runtime error: {}\n", position(loc), kind.message(a, b));
+    write_stack(&mut text, frames);
+    let stderr = std::io::stderr();
+    let _ = stderr.lock().write_all(text.as_bytes());
+}
+
+/// `file:line:col` of a packed location.
+fn position(loc: i64) -> String {
     let (line, col) = unpack_loc(loc);
     let (name, line) = source_position(line);
-    eprintln!("{name}:{line}:{col}: runtime error: {}", kind.message(a, b));
+    format!("{name}:{line}:{col}")
+}
+
+/// Runs of one frame repeated (the same function at the same location,
+/// as recursion makes them) longer than this are collapsed: their first
+/// and last [`RUN_KEPT`] frames are printed, with one line counting the
+/// rest between them.
+const RUN_IN_FULL: usize = 2 * RUN_KEPT + 1;
+const RUN_KEPT: usize = 3;
+/// After collapsing runs, a stack of more lines than this (mutual
+/// recursion) prints only its first and last [`STACK_KEPT`] lines.
+const STACK_LINES: usize = 2 * STACK_KEPT + 1;
+const STACK_KEPT: usize = 20;
+
+/// The call stack under the first line of a runtime error report:
+/// `  in F at LOC`, then `  called from G at LOC` for each caller (`F`
+/// a function's name or `the top level`), repetitions collapsed into
+/// `  … N more calls of F at LOC`.
+fn write_stack(out: &mut String, frames: &[Frame]) {
+    // Lines: a frame (with its index) or a count of left-out frames.
+    enum Line<'a> {
+        Frame(usize, &'a Frame),
+        More(usize, Option<&'a Frame>),
+    }
+    let mut lines = Vec::new();
+    let mut i = 0;
+    while i < frames.len() {
+        let run = frames[i..].iter().take_while(|f| **f == frames[i]).count();
+        if run > RUN_IN_FULL {
+            lines.extend((i..i + RUN_KEPT).map(|k| Line::Frame(k, &frames[k])));
+            lines.push(Line::More(run - 2 * RUN_KEPT, Some(&frames[i])));
+            lines.extend((i + run - RUN_KEPT..i + run).map(|k| Line::Frame(k, &frames[k])));
+        } else {
+            lines.extend((i..i + run).map(|k| Line::Frame(k, &frames[k])));
+        }
+        i += run;
+    }
+    if lines.len() > STACK_LINES {
+        let frames_in = |lines: &[Line]| -> usize {
+            lines
+                .iter()
+                .map(|l| match l {
+                    Line::Frame(..) => 1,
+                    Line::More(n, _) => *n,
+                })
+                .sum()
+        };
+        let left_out = frames_in(&lines[STACK_KEPT..lines.len() - STACK_KEPT]);
+        lines.splice(
+            STACK_KEPT..lines.len() - STACK_KEPT,
+            std::iter::once(Line::More(left_out, None)),
+        );
+    }
+    for line in lines {
+        match line {
+            Line::Frame(k, f) => {
+                let how = if k == 0 { "in" } else { "called from" };
+                let _ = writeln!(out, "  {how} {} at {}", f.function, position(f.loc));
+            }
+            Line::More(n, Some(f)) => {
+                let calls = if n == 1 { "call" } else { "calls" };
+                let n = group_thousands(n);
+                let _ = writeln!(
+                    out,
+                    "  … {n} more {calls} of {} at {}",
+                    f.function,
+                    position(f.loc)
+                );
+            }
+            Line::More(n, None) => {
+                let calls = if n == 1 { "call" } else { "calls" };
+                let _ = writeln!(out, "  … {} more {calls}", group_thousands(n));
+            }
+        }
+    }
+}
+
+/// `99990` as `99 990`.
+fn group_thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Sources of the REPL: `(first line, name)`, ascending. Code of every
@@ -168,13 +277,20 @@ fn source_position(line: u32) -> (String, u32) {
     (name.clone(), line)
 }
 
-/// Reports a runtime error: ends the process, or in recoverable mode marks
-/// it pending so that compiled code returns to the REPL.
-fn report_error(kind: ErrorKind, loc: i64, a: i64, b: i64) {
-    if !RECOVERABLE.load(Ordering::Relaxed) {
-        runtime_error(kind, loc, a, b);
+/// Reports a runtime error of compiled code, with the stack walked from
+/// `caller` (see [`compiled_stack`]): ends the process, or in recoverable
+/// mode marks it pending so that compiled code returns to the REPL.
+fn report_error(kind: ErrorKind, loc: i64, a: i64, b: i64, caller: gc::CallerFrame) {
+    let mut frames = compiled_stack(caller);
+    // The innermost frame is the call of the runtime; the location is
+    // the operation's (one of several, for a group of checks).
+    if let Some(first) = frames.first_mut() {
+        first.loc = loc;
     }
-    print_error(kind, loc, a, b);
+    if !RECOVERABLE.load(Ordering::Relaxed) {
+        runtime_error(kind, loc, a, b, &frames);
+    }
+    print_error(kind, loc, a, b, &frames);
     toy_rt_pending.store(PENDING_ERROR, Ordering::SeqCst);
 }
 
@@ -286,13 +402,19 @@ unsafe fn write_array(out: &mut Vec<u8>, arr: *const i64, elem_code: i64) {
 // ---------------------------------------------------------------- arrays
 
 /// Reports why an allocation failed; null for compiled code to return on.
-fn allocation_failed(e: gc::AllocError, len: i64, loc: i64) -> *mut i64 {
-    let kind = match e {
-        gc::AllocError::NegativeLength => ErrorKind::NegativeLength,
-        gc::AllocError::OutOfMemory => ErrorKind::OutOfMemory,
-    };
-    report_error(kind, loc, len, 0);
+fn allocation_failed(e: gc::AllocError, len: i64, loc: i64, caller: gc::CallerFrame) -> *mut i64 {
+    report_error(e.kind(), loc, len, 0, caller);
     std::ptr::null_mut()
+}
+
+impl gc::AllocError {
+    /// The runtime error a failed allocation is.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            gc::AllocError::NegativeLength => ErrorKind::NegativeLength,
+            gc::AllocError::OutOfMemory => ErrorKind::OutOfMemory,
+        }
+    }
 }
 
 /// Allocates an array of `len` elements of kind `kind` ([`gc::ElemKind`]
@@ -305,7 +427,7 @@ pub fn array_new(len: i64, fill: i64, kind: i64, loc: i64) -> *mut i64 {
         return_address: 0,
     };
     gc::allocate(len, fill, gc::ElemKind::from_code(kind), caller)
-        .unwrap_or_else(|e| allocation_failed(e, len, loc))
+        .unwrap_or_else(|e| allocation_failed(e, len, loc, caller))
 }
 
 /// What compiled code's `toy_rt_array_new(len, fill, kind, loc)` runs,
@@ -321,7 +443,7 @@ extern "C" fn array_new_from_compiled_code(
 ) -> *mut i64 {
     let caller = gc::CallerFrame { fp, return_address };
     gc::allocate(len, fill, gc::ElemKind::from_code(kind), caller)
-        .unwrap_or_else(|e| allocation_failed(e, len, loc))
+        .unwrap_or_else(|e| allocation_failed(e, len, loc, caller))
 }
 
 /// `toy_rt_array_new(len, fill, kind, loc) -> array`, the allocator's
@@ -372,12 +494,13 @@ pub fn internal_error(message: &str) -> ! {
 
 // ---------------------------------------------------------------- errors, math, clock
 
-/// Called by compiled code when a check fails; `a` and `b` are the
+/// Called by compiled code when a check fails (just after
+/// [`toy_rt_error_site`], for the call stack); `a` and `b` are the
 /// operands the error concerns (see [`ErrorKind`]). Returns only in
 /// recoverable mode.
 #[no_mangle]
 pub extern "C" fn toy_rt_error(code: i64, loc: i64, a: i64, b: i64) {
-    report_error(ErrorKind::from_code(code), loc, a, b)
+    report_error(ErrorKind::from_code(code), loc, a, b, error_site())
 }
 
 /// Most arrays a group of checks spans: `toy_rt_group_error` takes their
@@ -408,6 +531,7 @@ pub unsafe extern "C" fn toy_rt_group_error(table: *const i64, len0: i64, len1: 
         failed[0],
         failed[1],
         len_of(failed),
+        error_site(),
     )
 }
 
@@ -451,6 +575,7 @@ pub unsafe extern "C" fn toy_rt_walk_error(
         locs.get(k).copied().unwrap_or(0),
         first_stop.unwrap_or(start),
         lens[k],
+        error_site(),
     )
 }
 
@@ -488,42 +613,139 @@ pub fn set_stack_limit(budget: usize) {
     toy_rt_stack_limit.store(here.saturating_sub(budget as u64), Ordering::Relaxed);
 }
 
-/// The machine code of each call of a Toy function, `start → (end, loc)`:
-/// a stack overflow is detected on entry to the callee, and the return
-/// address says which call it came from.
-static CALL_SITES: Mutex<BTreeMap<usize, (usize, i64)>> = Mutex::new(BTreeMap::new());
+/// The machine code of each call of a Toy function, of each call that
+/// reports a runtime error and of each allocation, `start → (end,
+/// frames)`: the Toy frames the call stands for, innermost first (more
+/// than one where calls were expanded in place); the first frame's
+/// location is the call's. A stack overflow is detected on entry to the
+/// callee, and the return address says which call it came from; the
+/// walk of a runtime error's stack maps each return address to its frames.
+static CALL_SITES: Mutex<CallSites> = Mutex::new(BTreeMap::new());
 
-/// Registers the code ranges `[start, end)` of calls and their packed
-/// source locations ([`pack_loc`]).
-pub fn add_call_sites(sites: &[(usize, usize, i64)]) {
-    let mut map = CALL_SITES.lock().unwrap_or_else(|e| e.into_inner());
-    map.extend(sites.iter().map(|&(start, end, loc)| (start, (end, loc))));
+/// Call sites by start: their end and frames.
+type CallSites = BTreeMap<usize, (usize, Box<[Frame]>)>;
+
+/// The code range `[start, end)` of a call in compiled code and the Toy
+/// frames it stands for (see [`add_call_sites`]).
+pub struct CallSite {
+    pub start: usize,
+    pub end: usize,
+    pub frames: Box<[Frame]>,
 }
 
-/// Forgets call sites registered with [`add_call_sites`] (before their
-/// code is freed, as the address range may be used again).
-pub fn remove_call_sites(sites: &[(usize, usize, i64)]) {
+/// Registers the code ranges of calls and the frames they stand for.
+pub fn add_call_sites(sites: Vec<CallSite>) {
     let mut map = CALL_SITES.lock().unwrap_or_else(|e| e.into_inner());
-    for (start, _, _) in sites {
+    map.extend(sites.into_iter().map(|s| (s.start, (s.end, s.frames))));
+}
+
+/// Forgets call sites registered with [`add_call_sites`], by their
+/// starts (before their code is freed, as the address range may be used
+/// again).
+pub fn remove_call_sites(starts: &[usize]) {
+    let mut map = CALL_SITES.lock().unwrap_or_else(|e| e.into_inner());
+    for start in starts {
         map.remove(start);
     }
 }
 
-/// The location of the call whose code contains `address`.
-fn call_site_at(address: usize) -> Option<i64> {
+/// The frames of the call whose code contains `address`.
+fn call_site_at(map: &BTreeMap<usize, (usize, Box<[Frame]>)>, address: usize) -> Option<&[Frame]> {
+    let (_, (end, frames)) = map.range(..=address).next_back()?;
+    (address < *end).then_some(&frames[..])
+}
+
+/// The Toy call stack of compiled code, innermost first: the frames of
+/// the call that returns to `caller.return_address` (in the function
+/// whose frame pointer is `caller.fp`), then of each call below it,
+/// following the frame records (`[fp]` the caller's frame pointer,
+/// `[fp + 8]` the return address, on x86-64 and aarch64 alike) until a
+/// return address is no registered call: the Rust code that ran the
+/// program.
+fn compiled_stack(caller: gc::CallerFrame) -> Vec<Frame> {
     let map = CALL_SITES.lock().unwrap_or_else(|e| e.into_inner());
-    let (_, &(end, loc)) = map.range(..=address).next_back()?;
-    (address < end).then_some(loc)
+    let (mut fp, mut ra) = (caller.fp, caller.return_address);
+    let mut frames = Vec::new();
+    while fp != 0 {
+        // The call instruction ends where the return address begins.
+        let Some(site) = call_site_at(&map, ra.wrapping_sub(1)) else {
+            break;
+        };
+        frames.extend_from_slice(site);
+        // SAFETY: `fp` is the frame pointer of a live compiled frame:
+        // every compiled function keeps a frame record.
+        unsafe {
+            ra = *((fp + 8) as *const usize);
+            fp = *(fp as *const usize);
+        }
+    }
+    frames
 }
 
 /// Called on entry to a function when the stack limit is reached, with the
-/// function's return address; reports the overflow at the call the
-/// address returns to (or at `fallback`, a location in the function).
+/// function's return address and frame pointer; reports the overflow at
+/// the call the address returns to (or at `fallback`, a location in the
+/// function), with the stack from there.
+///
+/// # Safety
+/// `fp` must be the calling compiled function's frame pointer.
 #[no_mangle]
-pub extern "C" fn toy_rt_stack_overflow(return_address: i64, fallback: i64) {
-    // The call instruction ends where the return address begins.
-    let loc = call_site_at((return_address as usize).wrapping_sub(1)).unwrap_or(fallback);
-    report_error(ErrorKind::StackOverflow, loc, 0, 0)
+pub unsafe extern "C" fn toy_rt_stack_overflow(return_address: i64, fallback: i64, fp: usize) {
+    let return_address = return_address as usize;
+    let caller = gc::CallerFrame {
+        fp: *(fp as *const usize),
+        return_address,
+    };
+    let loc = {
+        let map = CALL_SITES.lock().unwrap_or_else(|e| e.into_inner());
+        call_site_at(&map, return_address.wrapping_sub(1)).map(|frames| frames[0].loc)
+    };
+    report_error(
+        ErrorKind::StackOverflow,
+        loc.unwrap_or(fallback),
+        0,
+        0,
+        caller,
+    )
+}
+
+/// Where compiled code last called [`toy_rt_error_site`]: its frame
+/// pointer and the call's return address.
+static ERROR_SITE: Mutex<(usize, usize)> = Mutex::new((0, 0));
+
+extern "C" fn note_error_site(fp: usize, return_address: usize) {
+    *ERROR_SITE.lock().unwrap_or_else(|e| e.into_inner()) = (fp, return_address);
+}
+
+/// Where the runtime error being reported was called from.
+fn error_site() -> gc::CallerFrame {
+    let (fp, return_address) =
+        std::mem::take(&mut *ERROR_SITE.lock().unwrap_or_else(|e| e.into_inner()));
+    gc::CallerFrame { fp, return_address }
+}
+
+/// `toy_rt_error_site()`, which compiled code calls just before it calls
+/// `toy_rt_error`, `toy_rt_group_error` or `toy_rt_walk_error`, both calls
+/// registered as one call site: records the caller's frame pointer and
+/// the call's return address (x86-64: `rbp` and the word on top of the
+/// stack; aarch64: `x29` and `x30`) for the walk of the error's stack.
+#[unsafe(naked)]
+#[no_mangle]
+pub extern "C" fn toy_rt_error_site() {
+    #[cfg(target_arch = "x86_64")]
+    core::arch::naked_asm!(
+        "mov rdi, rbp",
+        "mov rsi, [rsp]",
+        "jmp {inner}",
+        inner = sym note_error_site,
+    );
+    #[cfg(target_arch = "aarch64")]
+    core::arch::naked_asm!(
+        "mov x0, x29",
+        "mov x1, x30",
+        "b {inner}",
+        inner = sym note_error_site,
+    );
 }
 
 /// Every runtime function with the symbol name compiled code imports it by.
@@ -542,6 +764,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("toy_rt_group_error", toy_rt_group_error as *const u8),
         ("toy_rt_walk_error", toy_rt_walk_error as *const u8),
         ("toy_rt_stack_overflow", toy_rt_stack_overflow as *const u8),
+        ("toy_rt_error_site", toy_rt_error_site as *const u8),
         ("toy_rt_fmod", toy_rt_fmod as *const u8),
         ("toy_rt_clock", toy_rt_clock as *const u8),
         (

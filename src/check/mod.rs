@@ -40,6 +40,16 @@ use tast::{Builtin, Expr, ExprKind, FuncId, GlobalId, LocalId, Place, Stmt};
 /// identifier can spell it.
 pub const TOP_LEVEL: &str = "<top>";
 
+/// How a runtime error's call stack names a function: top-level code is
+/// `the top level`.
+pub fn frame_name(function: &str) -> &str {
+    if function == TOP_LEVEL {
+        "the top level"
+    } else {
+        function
+    }
+}
+
 /// How deeply expressions may nest; deeper input gets an error instead of
 /// exhausting the stack of the recursive stages.
 pub const MAX_EXPR_DEPTH: usize = 5_000;

@@ -108,6 +108,7 @@ pub struct Runtime {
     pub group_error: FuncId,
     pub walk_error: FuncId,
     pub stack_overflow: FuncId,
+    pub error_site: FuncId,
     pub fmod: FuncId,
     pub clock: FuncId,
     pub stack_limit: DataId,
@@ -167,7 +168,8 @@ impl Runtime {
             error: f("toy_rt_error", &[I64, I64, I64, I64], None)?,
             group_error: f("toy_rt_group_error", &[ptr, I64, I64, I64], None)?,
             walk_error: f("toy_rt_walk_error", &[ptr, I64, I64, I64, I64, I64], None)?,
-            stack_overflow: f("toy_rt_stack_overflow", &[ptr, I64], None)?,
+            stack_overflow: f("toy_rt_stack_overflow", &[ptr, I64, ptr], None)?,
+            error_site: f("toy_rt_error_site", &[], None)?,
             fmod: f("toy_rt_fmod", &[F64, F64], Some(F64))?,
             clock: f("toy_rt_clock", &[], Some(F64))?,
             stack_limit: declare_data_import(module, "toy_rt_stack_limit")?,
@@ -195,9 +197,10 @@ pub struct Compiled {
     pub cl_insts: usize,
     /// Time spent finalizing (relocating, making code executable).
     pub finalize: std::time::Duration,
-    /// Code ranges of calls and their locations, registered with the
-    /// runtime for reporting stack overflows (host code only).
-    call_sites: Vec<(usize, usize, i64)>,
+    /// Starts of the code ranges of calls registered with the runtime,
+    /// with the Toy frames they stand for, for the call stacks of runtime
+    /// errors (host code only).
+    call_sites: Vec<usize>,
     /// What the collector was told of this module (host code only).
     gc_roots: GcRoots,
 }
@@ -312,8 +315,9 @@ fn compile_module(
     let mut ctx = module.make_context();
     let mut fctx = FunctionBuilderContext::new();
     let (mut clif, mut asm, mut code_size, mut cl_insts) = (String::new(), String::new(), 0, 0);
-    // By function: (code offset, end, location) of each call.
-    let mut calls: Vec<Vec<(u32, u32, i64)>> = Vec::with_capacity(all.len());
+    // By function: (code offset, end, index in the frames) of each call
+    // range, and the frames of each call.
+    let mut calls: Vec<CallRanges> = Vec::with_capacity(all.len());
     // By function: its code size and the stack maps of its calls.
     let mut frames: Vec<Option<FrameInfo>> = Vec::with_capacity(all.len());
     let main_index = all.len() - 1;
@@ -324,13 +328,13 @@ fn compile_module(
             && inline.get(i).is_some_and(Option::is_some)
             && !called_from_top_level.get(i).is_some_and(|&called| called)
         {
-            calls.push(Vec::new());
+            calls.push(Default::default());
             frames.push(None);
             continue;
         }
         ctx.func.signature = signature(&module, f);
         ctx.func.name = cl::UserFuncName::user(0, id.as_u32());
-        let call_locs = translate::translate_function(
+        let site_frames = translate::translate_function(
             &mut module,
             &env,
             f,
@@ -349,7 +353,7 @@ fn compile_module(
             .map_err(|e| module_error(&f.name, e))?;
         let compiled = ctx.compiled_code().expect("just compiled");
         code_size += compiled.code_buffer().len();
-        calls.push(call_ranges(compiled, &call_locs));
+        calls.push((call_ranges(compiled), site_frames));
         frames.push(Some(FrameInfo::of(compiled)));
         if let Some(vcode) = &compiled.vcode {
             asm.push_str(&format!("{}:\n{vcode}\n", mangle(&f.name)));
@@ -366,18 +370,9 @@ fn compile_module(
     let finalize = finalize_start.elapsed();
     let mut call_sites = Vec::new();
     if host {
-        for (&id, ranges) in ids.iter().zip(&calls) {
-            if ranges.is_empty() {
-                continue;
-            }
-            let base = module.get_finalized_function(id) as usize;
-            call_sites.extend(
-                ranges
-                    .iter()
-                    .map(|&(start, end, loc)| (base + start as usize, base + end as usize, loc)),
-            );
-        }
-        jitrun_runtime::add_call_sites(&call_sites);
+        let sites = runtime_call_sites(&module, &ids, &calls);
+        call_sites = sites.iter().map(|site| site.start).collect();
+        jitrun_runtime::add_call_sites(sites);
     }
     let mut gc_roots = GcRoots::default();
     if host {
@@ -521,22 +516,54 @@ impl GcRoots {
     }
 }
 
+/// A function's call ranges (code offset, end, index of the call's
+/// frames) and the frames of its calls.
+type CallRanges<'a> = (Vec<(u32, u32, u32)>, Vec<translate::SiteFrames<'a>>);
+
 /// The code ranges of a function's calls: the translator marks each call
-/// with its index in `call_locs` as Cranelift source location.
-fn call_ranges(
-    compiled: &cranelift_codegen::CompiledCode,
-    call_locs: &[ir::SrcLoc],
-) -> Vec<(u32, u32, i64)> {
+/// with the index of its frames as Cranelift source location.
+fn call_ranges(compiled: &cranelift_codegen::CompiledCode) -> Vec<(u32, u32, u32)> {
     compiled
         .buffer
         .get_srclocs_sorted()
         .iter()
         .filter(|s| !s.loc.is_default())
-        .map(|s| {
-            let loc = call_locs[s.loc.bits() as usize];
-            (s.start, s.end, pack_loc(loc.line, loc.col))
-        })
+        .map(|s| (s.start, s.end, s.loc.bits()))
         .collect()
+}
+
+/// The call sites of a finalized module as the runtime takes them: code
+/// addresses, and frames named as runtime errors name them.
+fn runtime_call_sites(
+    module: &JITModule,
+    ids: &[FuncId],
+    calls: &[CallRanges],
+) -> Vec<jitrun_runtime::CallSite> {
+    let mut names: rustc_hash::FxHashMap<&str, std::sync::Arc<str>> = Default::default();
+    let mut sites = Vec::new();
+    for (&id, (ranges, frames)) in ids.iter().zip(calls) {
+        if ranges.is_empty() {
+            continue;
+        }
+        let base = module.get_finalized_function(id) as usize;
+        for &(start, end, k) in ranges {
+            let frames = frames[k as usize].iter().map(|&(name, loc)| {
+                let function = names
+                    .entry(name)
+                    .or_insert_with(|| crate::check::frame_name(name).into());
+                jitrun_runtime::Frame {
+                    function: function.clone(),
+                    loc: pack_loc(loc.line, loc.col),
+                }
+            });
+            sites.push(jitrun_runtime::CallSite {
+                start: base + start as usize,
+                end: base + end as usize,
+                frames: frames.collect(),
+            });
+        }
+    }
+    sites
 }
 
 fn signature(module: &JITModule, f: &ir::Function) -> cl::Signature {

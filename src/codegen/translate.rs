@@ -9,7 +9,10 @@
 //! out of bounds. Functions that call Toy functions check the stack limit
 //! on entry; the runtime names the call that overflowed from the return
 //! address, so each call carries its index in the returned list of call
-//! locations as Cranelift source location.
+//! sites as Cranelift source location; so do the calls of the runtime's
+//! error reports and allocator, whose sites give a runtime error's call
+//! stack (each site lists the Toy frames it stands for, expanded leaf
+//! functions and `ir::inline`'s copies included).
 //! Nothing here depends on the target beyond the pointer type.
 //!
 //! Code for a REPL entry ([`Linking::Session`]) differs in three ways: it
@@ -109,22 +112,28 @@ fn quiet_functions<'a>(env: &Env<'a>) -> &'a [bool] {
     }
 }
 
-/// Translates `f` into `func`; returns the location of each call, indexed
+/// The Toy frames a call in compiled code stands for, innermost first
+/// (function name and location; more than one where calls were expanded
+/// in place), the call's location first.
+pub type SiteFrames<'a> = Box<[(&'a str, SrcLoc)]>;
+
+/// Translates `f` into `func`; returns the frames of each call of a Toy
+/// function, of the runtime's error reports and of its allocator, indexed
 /// by the Cranelift source location the call carries. `is_main`: the
 /// top-level code, entered from Rust with the whole stack budget (its
 /// return address is no Toy call). `may_collect`: a collection can run
 /// while `f` is active (`ir::safepoints`), so every array value is
 /// declared to Cranelift as needing a stack map: kept in a stack slot
 /// across calls, which the collector reads.
-pub fn translate_function<M: Module>(
+pub fn translate_function<'a, M: Module>(
     module: &mut M,
-    env: &Env,
-    f: &ir::Function,
+    env: &'a Env<'a>,
+    f: &'a ir::Function,
     is_main: bool,
     may_collect: bool,
     func: &mut cl::Function,
     fctx: &mut FunctionBuilderContext,
-) -> Vec<SrcLoc> {
+) -> Vec<SiteFrames<'a>> {
     // Arrays and global cells never overlap: telling Cranelift so lets it
     // keep values across stores to the other kind.
     let mut region = |user_id, description: &'static str| {
@@ -152,7 +161,8 @@ pub fn translate_function<M: Module>(
         tested_remainders: None,
         loop_floats: None,
         inlining_into_loop: None,
-        call_locs: Vec::new(),
+        sites: Vec::new(),
+        expanding: Vec::new(),
         current_block: f.entry(),
         vector_loops: Vec::new(),
         globals_base: None,
@@ -169,13 +179,13 @@ pub fn translate_function<M: Module>(
     t.run();
     let config = t.module.target_config();
     t.b.finalize(config);
-    t.call_locs
+    t.sites
 }
 
 struct Translator<'a, 'b, M: Module> {
     f: &'a ir::Function,
     env: &'a Env<'a>,
-    module: &'a mut M,
+    module: &'b mut M,
     b: FunctionBuilder<'b>,
     blocks: SecondaryMap<ir::Block, Option<cl::Block>>,
     values: SecondaryMap<ir::Value, Option<cl::Value>>,
@@ -202,8 +212,11 @@ struct Translator<'a, 'b, M: Module> {
     /// Flags of array element accesses and of global cell accesses.
     elements: MemFlagsData,
     global_cells: MemFlagsData,
-    /// The source location of each call, by its Cranelift source location.
-    call_locs: Vec<SrcLoc>,
+    /// The frames of each call, by its Cranelift source location.
+    sites: Vec<SiteFrames<'a>>,
+    /// The calls being expanded in place (outermost first): the caller
+    /// and the call's location.
+    expanding: Vec<(&'a ir::Function, SrcLoc)>,
     /// The block of our IR being translated.
     current_block: ir::Block,
     /// Loops run two iterations at a time (`ir::vector`).
@@ -570,9 +583,39 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     fn check(&mut self, failed: cl::Value, kind: ErrorKind, loc: SrcLoc, details: [cl::Value; 2]) {
         self.fail_if(failed, |t| {
             let code = t.b.ins().iconst(types::I64, kind as i64);
-            let loc = t.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
-            t.call_rt(t.env.runtime.error, &[code, loc, details[0], details[1]]);
+            let packed = t.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
+            t.report(
+                loc,
+                t.env.runtime.error,
+                &[code, packed, details[0], details[1]],
+            );
         });
+    }
+
+    /// Calls the runtime's error report `id` with `args`, after
+    /// `toy_rt_error_site`, which tells it where it was called from: both
+    /// calls are marked with the frames of `loc`, so that the runtime
+    /// names the (possibly expanded) function and its callers.
+    fn report(&mut self, loc: SrcLoc, id: FuncId, args: &[cl::Value]) {
+        self.mark_site(loc);
+        self.call_rt(self.env.runtime.error_site, &[]);
+        self.call_rt(id, args);
+        self.b.set_srcloc(cl::SourceLoc::default());
+    }
+
+    /// Marks the instructions built from here on (until the source
+    /// location is reset) as a call site with the frames of `loc`: the
+    /// function being translated (or expanded) and the calls expanded to
+    /// get here.
+    fn mark_site(&mut self, loc: SrcLoc) {
+        let mut frames = Vec::new();
+        self.f.frames_at(loc, &mut frames);
+        for &(caller, call) in self.expanding.iter().rev() {
+            caller.frames_at(call, &mut frames);
+        }
+        self.b
+            .set_srcloc(cl::SourceLoc::new(self.sites.len() as u32));
+        self.sites.push(frames.into_boxed_slice());
     }
 
     /// When `failed`, runs `report` in a cold block, which then ends the
@@ -607,9 +650,13 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let overflow = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, limit);
         self.fail_if(overflow, |t| {
             let return_address = t.b.ins().get_return_address(ptr);
+            let fp = t.b.ins().get_frame_pointer(ptr);
             let fallback = pack_loc(first_call.line, first_call.col);
             let fallback = t.b.ins().iconst(types::I64, fallback);
-            t.call_rt(t.env.runtime.stack_overflow, &[return_address, fallback]);
+            t.call_rt(
+                t.env.runtime.stack_overflow,
+                &[return_address, fallback, fp],
+            );
         });
     }
 
@@ -724,7 +771,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                     .ins()
                     .iconst(types::I64, pack_loc(data.loc.line, data.loc.col));
                 let kind = (self.b.ins()).iconst(types::I64, fill_ty.elem_kind() as i64);
+                self.mark_site(data.loc);
                 let array = self.call_rt(self.env.runtime.array_new, &[len, bits, kind, loc]);
+                self.b.set_srcloc(cl::SourceLoc::default());
                 self.poll_pending();
                 array
             }
@@ -1056,13 +1105,14 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     ) -> Option<cl::Value> {
         let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
         if let Some(callee) = self.inlined(func, self.current_block) {
-            return self.inline_call(callee, &args);
+            self.expanding.push((self.f, loc));
+            let result = self.inline_call(callee, &args);
+            self.expanding.pop();
+            return result;
         }
         // The call's code range stands for `loc` (the range may take in
         // the instructions around the call; only the return address counts).
-        self.b
-            .set_srcloc(cl::SourceLoc::new(self.call_locs.len() as u32));
-        self.call_locs.push(loc);
+        self.mark_site(loc);
         let result = match self.env.linking {
             Linking::Program { functions, .. } => self.call_rt(functions[func as usize], &args),
             Linking::Session { function_slots, .. } => {
@@ -1252,6 +1302,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             lens.push(len);
         }
         let failed = self.b.ins().band(enters, out.expect("a walk has arrays"));
+        // All in one function: the frames of the first stand for all.
+        let site = self.f.insts[accesses[0].1].loc;
         let mut words = vec![accesses.len() as i64];
         words.extend(accesses.iter().map(|&(_, inst)| {
             let loc = self.f.insts[inst].loc;
@@ -1262,7 +1314,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             let table = t.data_addr(table);
             let mut args = vec![table, start, end];
             args.extend(padded_lens(&lens));
-            t.call_rt(t.env.runtime.walk_error, &args);
+            t.report(site, t.env.runtime.walk_error, &args);
         });
     }
 
@@ -1296,13 +1348,15 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             });
         }
         let failed = failed.expect("a group has accesses");
+        // All in one function: the frames of the first stand for all.
+        let site = self.f.insts[group[0].inst].loc;
         let table = self.group_table(group, &lens);
         let lens: Vec<cl::Value> = lens.iter().map(|&(_, len)| len).collect();
         self.fail_if(failed, |t| {
             let table = t.data_addr(table);
             let mut args = vec![table];
             args.extend(padded_lens(&lens));
-            t.call_rt(t.env.runtime.group_error, &args);
+            t.report(site, t.env.runtime.group_error, &args);
         });
     }
 
@@ -1349,10 +1403,12 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let len = self.b.ins().iconst(types::I64, elems.len() as i64);
         let zero = self.b.ins().iconst(types::I64, 0);
         let kind = self.b.ins().iconst(types::I64, elem.elem_kind() as i64);
-        let loc = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
+        let packed = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
+        self.mark_site(loc);
         let arr = self
-            .call_rt(self.env.runtime.array_new, &[len, zero, kind, loc])
+            .call_rt(self.env.runtime.array_new, &[len, zero, kind, packed])
             .expect("array_new returns the array");
+        self.b.set_srcloc(cl::SourceLoc::default());
         self.poll_pending();
         for (i, &e) in elems.iter().enumerate() {
             let v = self.val(e);

@@ -19,8 +19,9 @@
 //! half, and a phi there (or the single returned value) replaces the
 //! call's result. Calls inside the copy stay calls, and every real call
 //! still checks the stack. Instructions keep the callee's source
-//! locations, so a runtime error in unrolled code reads exactly as
-//! without unrolling.
+//! locations, and each copy's are marked with the call it replaced
+//! (`SrcLoc::inlined`, `Function::inline_sites`), so a runtime error in
+//! unrolled code reads exactly as without unrolling, call stack included.
 
 use super::*;
 use crate::entity::SecondaryMap;
@@ -141,9 +142,10 @@ fn guard_calls_with_early_return(f: &mut Function, index: FuncRef, original: &Fu
         if size(f) > MAX_CALLER_SIZE {
             break;
         }
-        // The copy's call stands for this one in stack overflow reports.
+        // The copy's call stands for this one in runtime error reports;
+        // the rest of the stub is pure and cannot fail.
         stub.insts[stub_call].loc = f.insts[call].loc;
-        inline_call(f, block, call, &stub);
+        inline_call(f, block, call, &stub, None);
     }
     f.resolve_aliases();
 }
@@ -227,7 +229,13 @@ fn unroll_once(f: &mut Function, index: FuncRef, original: &Function) {
         if size(f) + size(original) > MAX_CALLER_SIZE {
             break;
         }
-        inline_call(f, block, call, original);
+        // Instructions of the copy name `f` and this call.
+        f.inline_sites.push(InlineSite {
+            callee: f.name.clone(),
+            call: f.insts[call].loc,
+        });
+        let site = f.inline_sites.len() as u32;
+        inline_call(f, block, call, original, Some(site));
         inlined_any = true;
     }
     if inlined_any {
@@ -235,16 +243,22 @@ fn unroll_once(f: &mut Function, index: FuncRef, original: &Function) {
     }
 }
 
-/// Replaces `call` (in `block`) by a copy of `body`. The call's result
-/// becomes an alias; the caller resolves aliases once at the end.
-fn inline_call(f: &mut Function, block: Block, call: Inst, body: &Function) {
+/// Replaces `call` (in `block`) by a copy of `body`, whose instructions
+/// get `SrcLoc::inlined` `site` when it is given (and keep theirs
+/// otherwise). The call's result becomes an alias; the caller resolves
+/// aliases once at the end.
+fn inline_call(f: &mut Function, block: Block, call: Inst, body: &Function, site: Option<u32>) {
+    debug_assert!(
+        site.is_none() || body.inline_sites.is_empty(),
+        "copies are made of functions as written"
+    );
     let InstKind::Call(_, args) = f.insts[call].kind.clone() else {
         unreachable!("inlining a call")
     };
     let result = f.insts[call].result;
     let after = split_after(f, block, call);
     let mut copy = BodyCopy::new(f, body, &args);
-    let returns = copy.fill(f, body, after);
+    let returns = copy.fill(f, body, after, site);
     f.blocks[block].term = Some(Terminator::Jump(copy.entry));
     f.blocks[copy.entry].preds.push(block);
     let at = f.layout.iter().position(|&b| b == block).expect("laid out") + 1;
@@ -318,7 +332,13 @@ impl BodyCopy {
     /// Copies every block's phis, instructions and terminator into `f`;
     /// returns go to `after`. Returns the returned values, one per edge
     /// into `after`, in its predecessor order.
-    fn fill(&mut self, f: &mut Function, body: &Function, after: Block) -> Vec<Value> {
+    fn fill(
+        &mut self,
+        f: &mut Function,
+        body: &Function,
+        after: Block,
+        site: Option<u32>,
+    ) -> Vec<Value> {
         // Definitions first (a phi may use a value defined further on).
         for &b in &body.layout {
             let nb = self.block(b);
@@ -328,10 +348,18 @@ impl BodyCopy {
             }
             for &inst in &body.blocks[b].insts {
                 let data = &body.insts[inst];
+                // Only instructions that can fail have locations.
+                let loc = match site {
+                    Some(inlined) if data.loc != SrcLoc::default() => SrcLoc {
+                        inlined,
+                        ..data.loc
+                    },
+                    _ => data.loc,
+                };
                 let ni = f.insts.push(InstData {
                     kind: data.kind.clone(),
                     result: None,
-                    loc: data.loc,
+                    loc,
                 });
                 if let Some(r) = data.result {
                     let v = f.values.push(ValueData {

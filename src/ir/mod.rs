@@ -83,6 +83,30 @@ impl Ty {
 pub struct SrcLoc {
     pub line: u32,
     pub col: u32,
+    /// Where the instruction was expanded in place: 0 when it is the
+    /// function's own; `k` when it belongs to a copy of a callee made at
+    /// `Function::inline_sites[k - 1]` (by `ir::inline`).
+    pub inlined: u32,
+}
+
+impl SrcLoc {
+    pub fn new(line: u32, col: u32) -> Self {
+        SrcLoc {
+            line,
+            col,
+            inlined: 0,
+        }
+    }
+}
+
+/// A call that `ir::inline` replaced by a copy of its callee: the callee's
+/// name and the call's location (whose own `inlined` says where the call
+/// itself was expanded). A runtime error in the copy names the callee
+/// and this call, as it would have without the copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineSite {
+    pub callee: String,
+    pub call: SrcLoc,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -411,6 +435,8 @@ pub struct Function {
     pub phis: Arena<Phi, PhiData>,
     /// The blocks that hold code, in creation order; the first is the entry.
     pub layout: Vec<Block>,
+    /// The calls expanded in place, which `SrcLoc::inlined` refers to.
+    pub inline_sites: Vec<InlineSite>,
 }
 
 impl Function {
@@ -424,6 +450,25 @@ impl Function {
             values: Arena::new(),
             phis: Arena::new(),
             layout: Vec::new(),
+            inline_sites: Vec::new(),
+        }
+    }
+
+    /// The Toy frames an instruction at `loc` stands for, innermost
+    /// first, appended to `out`: the function the instruction was written
+    /// in, with `loc`, then each call that was expanded in place to bring
+    /// it here, with the function that made that call — ending with this
+    /// function.
+    pub fn frames_at<'a>(&'a self, loc: SrcLoc, out: &mut Vec<(&'a str, SrcLoc)>) {
+        let mut loc = loc;
+        loop {
+            let Some(site) = loc.inlined.checked_sub(1) else {
+                out.push((&self.name, loc));
+                return;
+            };
+            let site = &self.inline_sites[site as usize];
+            out.push((&site.callee, loc));
+            loc = site.call;
         }
     }
 

@@ -205,6 +205,11 @@ fn write_inst(out: &mut impl Write, f: &Function, inst: Inst) -> fmt::Result {
     if data.loc != SrcLoc::default() {
         write!(out, " @{}:{}", data.loc.line, data.loc.col)?;
     }
+    if let Some(site) = data.loc.inlined.checked_sub(1) {
+        // Expanded in place: where the copy's call was.
+        let call = f.inline_sites[site as usize].call;
+        write!(out, " (inlined at {}:{})", call.line, call.col)?;
+    }
     Ok(())
 }
 

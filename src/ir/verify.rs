@@ -125,6 +125,9 @@ impl<'a> Verifier<'a> {
                 };
             }
             for (i, &inst) in f.blocks[b].insts.iter().enumerate() {
+                if f.insts[inst].loc.inlined as usize > f.inline_sites.len() {
+                    return Err(format!("{inst} names an inline site that does not exist"));
+                }
                 if let Some(r) = f.insts[inst].result {
                     if f.values[r].def != ValueDef::Inst(inst) {
                         return Err(format!(

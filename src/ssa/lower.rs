@@ -159,7 +159,7 @@ impl<'a> FnLower<'a> {
 
     fn loc(&self, span: &Span) -> SrcLoc {
         let (line, col) = self.lines.line_col(span.start);
-        SrcLoc { line, col }
+        SrcLoc::new(line, col)
     }
 
     fn ins(&mut self, kind: InstKind, ty: Option<Ty>, span: Option<&Span>) -> Option<Value> {
