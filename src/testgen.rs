@@ -705,15 +705,16 @@ impl Gen {
             let n = self.rng.below(2);
             self.inner(n);
             self.scopes.pop();
+            self.line("}");
         } else {
             // Not in scope for other statements: nothing else assigns it.
             let cmp = if past_end.is_empty() { "<" } else { "<=" };
             self.line(&format!("let {var} = 0;"));
             self.line(&format!("while {var} {cmp} len({arr}) {{"));
             self.line(&format!("    {update}"));
-            self.line(&format!("    {var} += 1;"));
+            // On the line of the closing brace: see `Gen::while_stmt`.
+            self.line(&format!("    {var} += 1; }}"));
         }
-        self.line("}");
         self.mult = mult;
         self.frozen.pop();
         self.loops -= 1;
@@ -776,8 +777,8 @@ impl Gen {
         self.line(&format!("    {arr}[{lo}] = {arr}[{hi}];"));
         self.line(&format!("    {arr}[{hi}] = {t};"));
         self.line(&format!("    {lo} += 1;"));
-        self.line(&format!("    {hi} -= 1;"));
-        self.line("}");
+        // On the line of the closing brace: see `Gen::while_stmt`.
+        self.line(&format!("    {hi} -= 1; }}"));
     }
 
     /// Fills every `step`-th element of a fresh `[x; lim + 1]` while the
@@ -800,8 +801,8 @@ impl Gen {
         self.line(&format!("let {j} = {start};"));
         self.line(&format!("while {j} <= {lim} {{"));
         self.line(&format!("    {arr}[{j}] = {value};"));
-        self.line(&format!("    {j} += {step};"));
-        self.line("}");
+        // On the line of the closing brace: see `Gen::while_stmt`.
+        self.line(&format!("    {j} += {step}; }}"));
         self.line(&format!("print({arr});"));
     }
 
@@ -816,11 +817,13 @@ impl Gen {
         let cond = self.expr(Ty::Bool, 2);
         let n = 1 + self.rng.below(3);
         self.loops += 1;
-        // The counter is bumped first, so `continue` cannot skip it.
+        // The counter is bumped first, so `continue` cannot skip it, and
+        // on the line of the loop's brace, so that removing lines (as
+        // `difftest` does to minimize a program) cannot leave a loop that
+        // never ends: without the line the program no longer compiles.
         self.line(&format!(
-            "while {counter} < {limit} && ({cond} || {counter} < 2) {{"
+            "while {counter} < {limit} && ({cond} || {counter} < 2) {{ {counter} += 1;"
         ));
-        self.line(&format!("    {counter} += 1;"));
         self.inner(n);
         self.line("}");
         self.mult = mult;
@@ -1036,8 +1039,8 @@ impl Gen {
             // Not in scope for other statements: nothing else assigns it.
             let var = self.fresh("w");
             self.line(&format!("let {var} = 0;"));
-            self.line(&format!("while {var} < {bound} {{"));
-            self.line(&format!("    {var} += 1;"));
+            // On the line of the loop's brace: see `Gen::while_stmt`.
+            self.line(&format!("while {var} < {bound} {{ {var} += 1;"));
             self.scopes.push(Vec::new());
             format!("({var} - 1)")
         };
