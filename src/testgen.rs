@@ -12,6 +12,28 @@
 //! `break`/`continue`, `&&`/`||` and early `return`. Division by zero and
 //! out-of-bounds accesses end a program with a runtime error — which the
 //! back ends must then agree on too.
+//!
+//! For the collector (`JITRUN_GC=stress`/`verify`, `tests/gc_generated.rs`),
+//! programs also allocate while they hold arrays in every place a root can
+//! be: arrays of arrays (`[[int]]`, `[[float]]`, `[[bool]]`, rows read,
+//! replaced and shared), temporaries made in loops (up to a few hundred
+//! elements) while other arrays stay live in locals and are used after the
+//! loop, arrays carried around loops (`c = [c[i] + 1, c[j]]`, `c = f(c)`:
+//! only a phi holds the old one), functions that allocate while they still
+//! need an array parameter, functions that return fresh arrays, globals of
+//! array type replaced in loops and by callees (`g = f(g)`), and grids whose
+//! rows only the outer array reaches.
+//!
+//! Indices into arrays that a call may replace are computed without calls
+//! (`abs(e % len(a))`, or the usual form with a pure `e`), so `len(a)` is
+//! the length of the array indexed and the index is in bounds; loops that
+//! walk an array to its length keep it from being replaced inside them
+//! (`frozen`). Variables
+//! only ever hold arrays of at most `MAX_LEN` elements, longer
+//! temporaries stay out of every scope, and a cost model (the product of
+//! the trip counts of enclosing loops times what each allocation and each
+//! call may allocate) keeps a program below a few MB of allocation, which
+//! `JITRUN_GC=verify` (never reusing memory) needs.
 
 use std::fmt::Write;
 
@@ -44,6 +66,24 @@ impl Rng {
 }
 
 const ARRAYS: &[Ty] = &[Ty::IntArr, Ty::FloatArr, Ty::BoolArr];
+/// Arrays of arrays, `[[int]]` the most often.
+const NESTED: &[Ty] = &[Ty::IntArr2, Ty::IntArr2, Ty::FloatArr2, Ty::BoolArr2];
+
+/// The longest array a variable (or a function's result) ever holds:
+/// loops up to an array's length run at most `MAX_LEN + 1` times, and
+/// printing any variable prints little. Longer temporaries are never
+/// declared in a scope, so no generated statement can reach them.
+const MAX_LEN: u64 = 8;
+/// What the top level of a program may allocate, in bytes, counting every
+/// loop at its largest trip count (verify mode never reuses memory).
+const MAIN_BUDGET: u64 = 2 << 20;
+/// What one call of a function may allocate.
+const FN_BUDGET: u64 = 256 << 10;
+
+/// The bytes of an array of `len` elements, header and length included.
+fn array_bytes(len: u64) -> u64 {
+    16 + 8 * len
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ty {
@@ -53,6 +93,9 @@ enum Ty {
     IntArr,
     FloatArr,
     BoolArr,
+    IntArr2,
+    FloatArr2,
+    BoolArr2,
 }
 
 impl Ty {
@@ -64,6 +107,9 @@ impl Ty {
             Ty::IntArr => "[int]",
             Ty::FloatArr => "[float]",
             Ty::BoolArr => "[bool]",
+            Ty::IntArr2 => "[[int]]",
+            Ty::FloatArr2 => "[[float]]",
+            Ty::BoolArr2 => "[[bool]]",
         }
     }
 
@@ -72,7 +118,50 @@ impl Ty {
             Ty::IntArr => Some(Ty::Int),
             Ty::FloatArr => Some(Ty::Float),
             Ty::BoolArr => Some(Ty::Bool),
+            Ty::IntArr2 => Some(Ty::IntArr),
+            Ty::FloatArr2 => Some(Ty::FloatArr),
+            Ty::BoolArr2 => Some(Ty::BoolArr),
             _ => None,
+        }
+    }
+
+    /// The array type whose elements are `self` (for scalars and flat
+    /// arrays).
+    fn array_of(self) -> Option<Ty> {
+        match self {
+            Ty::Int => Some(Ty::IntArr),
+            Ty::Float => Some(Ty::FloatArr),
+            Ty::Bool => Some(Ty::BoolArr),
+            Ty::IntArr => Some(Ty::IntArr2),
+            Ty::FloatArr => Some(Ty::FloatArr2),
+            Ty::BoolArr => Some(Ty::BoolArr2),
+            _ => None,
+        }
+    }
+
+    fn is_array(self) -> bool {
+        self.elem().is_some()
+    }
+
+    fn is_nested(self) -> bool {
+        self.elem().is_some_and(Ty::is_array)
+    }
+
+    /// The scalar at the bottom of an array type (the type itself for a
+    /// scalar).
+    fn scalar_of(self) -> Ty {
+        match self.elem() {
+            Some(e) => e.scalar_of(),
+            None => self,
+        }
+    }
+
+    /// An array type: flat three times in four.
+    fn array(rng: &mut Rng) -> Ty {
+        if rng.chance(25) {
+            *rng.pick(NESTED)
+        } else {
+            *rng.pick(ARRAYS)
         }
     }
 
@@ -81,6 +170,9 @@ impl Ty {
     }
 
     fn any(rng: &mut Rng) -> Ty {
+        if rng.chance(8) {
+            return *rng.pick(NESTED);
+        }
         *rng.pick(&[
             Ty::Int,
             Ty::Int,
@@ -97,6 +189,11 @@ struct Func {
     name: String,
     params: Vec<Ty>,
     ret: Option<Ty>,
+    /// The most one call may allocate, in bytes.
+    cost: u64,
+    /// Globals a call may replace (assign a new array to), directly or in
+    /// its callees.
+    replaces: Vec<String>,
 }
 
 struct Gen {
@@ -112,6 +209,23 @@ struct Gen {
     depth: usize,
     /// The return type of the function being generated.
     ret: Option<Option<Ty>>,
+    /// How many times the statement being generated may run per call of
+    /// its function (or per program at the top level): the product of the
+    /// largest trip counts of the loops around it.
+    mult: u64,
+    /// What the function being generated (or the top level) may allocate
+    /// so far, in bytes.
+    cost: u64,
+    /// Above zero while generating an expression that must not call (an
+    /// index into an array a callee might replace).
+    pure: usize,
+    /// Arrays a loop walks to their length: no statement inside may
+    /// replace them, and no call that replaces them is made there.
+    frozen: Vec<String>,
+    /// Globals the function being generated may replace.
+    replacing: Vec<String>,
+    /// Globals any function generated so far may replace.
+    replaced: Vec<String>,
 }
 
 const INT_EDGES: &[&str] = &[
@@ -155,6 +269,12 @@ pub fn program(seed: u64) -> String {
         loops: 0,
         depth: 0,
         ret: None,
+        mult: 1,
+        cost: 0,
+        pure: 0,
+        frozen: Vec::new(),
+        replacing: Vec::new(),
+        replaced: Vec::new(),
     };
     g.program();
     g.out
@@ -200,13 +320,31 @@ impl Gen {
             self.line(&format!("let {name}: {} = {init};", ty.name()));
             self.declare(name, ty);
         }
+        // A global array (or array of arrays) for loops and callees to
+        // replace.
+        if self.rng.chance(60) {
+            let ty = Ty::array(&mut self.rng);
+            let name = self.fresh("g");
+            let init = self.expr(ty, 2);
+            self.line(&format!("let {name}: {} = {init};", ty.name()));
+            self.declare(name, ty);
+        }
         self.recursive_function();
+        for _ in 0..self.rng.below(2) {
+            self.gc_function();
+        }
         for _ in 0..self.rng.below(4) {
             self.function();
+        }
+        for _ in 0..self.rng.below(3) {
+            self.gc_function();
         }
         let body = 3 + self.rng.below(6);
         for _ in 0..body {
             self.stmt();
+        }
+        if self.rng.chance(50) {
+            self.gc_loop();
         }
         self.print_all_visible();
     }
@@ -219,6 +357,7 @@ impl Gen {
         self.scopes
             .push(vec![("d".into(), Ty::Int), ("x".into(), Ty::Int)]);
         self.ret = Some(Some(Ty::Int));
+        let outer = self.enter_function();
         let base = self.expr(Ty::Int, 2);
         self.line(&format!("if d <= 0 {{ return {base}; }}"));
         let step = self.expr(Ty::Int, 2);
@@ -226,12 +365,87 @@ impl Gen {
         self.scopes.pop();
         self.indent -= 1;
         self.line("}");
+        // Calls go at most 5 deep (`call`).
+        self.cost = self.cost.saturating_mul(6);
+        let (cost, replaces) = self.leave_function(outer);
         self.funcs.push(Func {
             name,
             params: vec![Ty::Int, Ty::Int],
             ret: Some(Ty::Int),
+            cost,
+            replaces,
         });
         self.ret = None;
+    }
+
+    /// Starts counting what a function body allocates; returns what the
+    /// code around it had counted.
+    fn enter_function(&mut self) -> (u64, u64, Vec<String>) {
+        let mult = std::mem::replace(&mut self.mult, 1);
+        let cost = std::mem::replace(&mut self.cost, 0);
+        (mult, cost, std::mem::take(&mut self.replacing))
+    }
+
+    /// Ends a function body: its cost and the globals it may replace.
+    fn leave_function(&mut self, outer: (u64, u64, Vec<String>)) -> (u64, Vec<String>) {
+        let (mult, cost, replacing) = outer;
+        self.mult = mult;
+        let own = std::mem::replace(&mut self.cost, cost);
+        let replaces = std::mem::replace(&mut self.replacing, replacing);
+        for g in &replaces {
+            if !self.replaced.contains(g) {
+                self.replaced.push(g.clone());
+            }
+        }
+        (own, replaces)
+    }
+
+    /// What the code being generated may allocate at most.
+    fn budget(&self) -> u64 {
+        if self.ret.is_some() {
+            FN_BUDGET
+        } else {
+            MAIN_BUDGET
+        }
+    }
+
+    /// Whether `bytes` more, per run of the current statement, stay
+    /// within the budget.
+    fn affords(&self, bytes: u64) -> bool {
+        self.cost.saturating_add(self.mult.saturating_mul(bytes)) <= self.budget()
+    }
+
+    /// Counts an allocation of `len` elements by the current statement.
+    fn charge(&mut self, len: u64) {
+        self.cost = self
+            .cost
+            .saturating_add(self.mult.saturating_mul(array_bytes(len)));
+    }
+
+    /// Whether the current statement may call function `i`: within the
+    /// budget, not while calls are ruled out, and not replacing an array
+    /// a loop around walks.
+    fn callable(&self, i: usize) -> bool {
+        let f = &self.funcs[i];
+        self.pure == 0
+            && self.affords(f.cost)
+            && !f.replaces.iter().any(|g| self.frozen.contains(g))
+    }
+
+    /// Whether `name` (as seen here) is a global.
+    fn is_global(&self, name: &str) -> bool {
+        let innermost = self
+            .scopes
+            .iter()
+            .rposition(|scope| scope.iter().any(|(n, _)| n == name));
+        innermost == Some(0)
+    }
+
+    /// Notes that the current statement assigns a new array to `name`.
+    fn replacing_var(&mut self, name: &str) {
+        if self.ret.is_some() && self.is_global(name) && !self.replacing.iter().any(|g| g == name) {
+            self.replacing.push(name.to_string());
+        }
     }
 
     fn function(&mut self) {
@@ -256,6 +470,7 @@ impl Gen {
         self.indent += 1;
         self.scopes.push(scope);
         self.ret = Some(ret);
+        let outer = self.enter_function();
         for _ in 0..1 + self.rng.below(4) {
             self.stmt();
         }
@@ -263,11 +478,18 @@ impl Gen {
             let v = self.expr(t, 2);
             self.line(&format!("return {v};"));
         }
+        let (cost, replaces) = self.leave_function(outer);
         self.ret = None;
         self.scopes.pop();
         self.indent -= 1;
         self.line("}");
-        self.funcs.push(Func { name, params, ret });
+        self.funcs.push(Func {
+            name,
+            params,
+            ret,
+            cost,
+            replaces,
+        });
     }
 
     /// `n` statements one level deeper, in a scope of their own.
@@ -295,7 +517,10 @@ impl Gen {
 
     fn stmt(&mut self) {
         let nested = self.depth < 3;
-        match self.rng.below(if nested { 15 } else { 8 }) {
+        match self.rng.below(if nested { 17 } else { 9 }) {
+            8 if !nested => self.array_stmt(),
+            15 => self.gc_loop(),
+            16 => self.array_stmt(),
             0 | 1 => self.let_stmt(),
             2 | 3 => self.assign(),
             4 => self.print_stmt(),
@@ -381,10 +606,13 @@ impl Gen {
     }
 
     fn call_stmt(&mut self) {
-        if self.funcs.is_empty() {
+        let callable: Vec<usize> = (0..self.funcs.len())
+            .filter(|&i| self.callable(i))
+            .collect();
+        if callable.is_empty() {
             return self.print_stmt();
         }
-        let i = self.rng.below(self.funcs.len());
+        let i = *self.rng.pick(&callable);
         let call = self.call(i);
         self.line(&format!("{call};"));
     }
@@ -434,12 +662,15 @@ impl Gen {
         let end = start + self.rng.below(5) as i64;
         let n = 1 + self.rng.below(3);
         self.loops += 1;
+        let mult = self.mult;
+        self.mult = mult.saturating_mul((end - start).max(1) as u64);
         self.line(&format!("for {var} in {start}..{end} {{"));
         // The loop variable lives in the body's scope.
         self.scopes.push(vec![(var, Ty::Int)]);
         self.inner(n);
         self.scopes.pop();
         self.line("}");
+        self.mult = mult;
         self.loops -= 1;
     }
 
@@ -451,8 +682,13 @@ impl Gen {
             return self.for_stmt();
         };
         let elem = ty.elem().expect("array type");
-        let past_end = if self.rng.chance(5) { " + 1" } else { "" };
+        let past_end = if self.rng.chance(15) { " + 1" } else { "" };
         let var = self.fresh("i");
+        // Nothing in the loop may replace the array (its length bounds
+        // the loop).
+        self.frozen.push(arr.clone());
+        let mult = self.mult;
+        self.mult = mult.saturating_mul(MAX_LEN + 1);
         let value = self.expr(elem, 1);
         // `a[i] += v`, or for bools `a[i] = a[i] != v`.
         let update = if elem == Ty::Bool {
@@ -469,15 +705,18 @@ impl Gen {
             let n = self.rng.below(2);
             self.inner(n);
             self.scopes.pop();
+            self.line("}");
         } else {
             // Not in scope for other statements: nothing else assigns it.
             let cmp = if past_end.is_empty() { "<" } else { "<=" };
             self.line(&format!("let {var} = 0;"));
             self.line(&format!("while {var} {cmp} len({arr}) {{"));
             self.line(&format!("    {update}"));
-            self.line(&format!("    {var} += 1;"));
+            // On the line of the closing brace: see `Gen::while_stmt`.
+            self.line(&format!("    {var} += 1; }}"));
         }
-        self.line("}");
+        self.mult = mult;
+        self.frozen.pop();
         self.loops -= 1;
     }
 
@@ -538,8 +777,8 @@ impl Gen {
         self.line(&format!("    {arr}[{lo}] = {arr}[{hi}];"));
         self.line(&format!("    {arr}[{hi}] = {t};"));
         self.line(&format!("    {lo} += 1;"));
-        self.line(&format!("    {hi} -= 1;"));
-        self.line("}");
+        // On the line of the closing brace: see `Gen::while_stmt`.
+        self.line(&format!("    {hi} -= 1; }}"));
     }
 
     /// Fills every `step`-th element of a fresh `[x; lim + 1]` while the
@@ -562,8 +801,8 @@ impl Gen {
         self.line(&format!("let {j} = {start};"));
         self.line(&format!("while {j} <= {lim} {{"));
         self.line(&format!("    {arr}[{j}] = {value};"));
-        self.line(&format!("    {j} += {step};"));
-        self.line("}");
+        // On the line of the closing brace: see `Gen::while_stmt`.
+        self.line(&format!("    {j} += {step}; }}"));
         self.line(&format!("print({arr});"));
     }
 
@@ -572,37 +811,604 @@ impl Gen {
         // Not declared in any scope: no statement may assign it.
         self.line(&format!("let {counter} = 0;"));
         let limit = 1 + self.rng.below(4);
+        let mult = self.mult;
+        // The condition runs once more than the body.
+        self.mult = mult.saturating_mul(limit as u64 + 1);
         let cond = self.expr(Ty::Bool, 2);
         let n = 1 + self.rng.below(3);
         self.loops += 1;
-        // The counter is bumped first, so `continue` cannot skip it.
+        // The counter is bumped first, so `continue` cannot skip it, and
+        // on the line of the loop's brace, so that removing lines (as
+        // `difftest` does to minimize a program) cannot leave a loop that
+        // never ends: without the line the program no longer compiles.
         self.line(&format!(
-            "while {counter} < {limit} && ({cond} || {counter} < 2) {{"
+            "while {counter} < {limit} && ({cond} || {counter} < 2) {{ {counter} += 1;"
         ));
-        self.line(&format!("    {counter} += 1;"));
         self.inner(n);
         self.line("}");
+        self.mult = mult;
         self.loops -= 1;
     }
 
+    // ------------------------------------------------- allocation for the collector
+
+    /// A function that allocates while it holds arrays: a transformer
+    /// (`[T], int -> [T]`: allocates, in a loop or not, while it still
+    /// needs its array parameter, and returns a fresh array computed from
+    /// it), a maker (`int -> [T]`: a fresh array filled in a loop, for
+    /// arrays of arrays with fresh rows only it holds), or a replacer of a
+    /// global array.
+    fn gc_function(&mut self) {
+        let globals: Vec<(String, Ty)> = self.scopes[0]
+            .iter()
+            .filter(|(_, t)| t.is_array())
+            .cloned()
+            .collect();
+        match self.rng.below(3) {
+            0 => self.maker(),
+            1 if !globals.is_empty() => {
+                let (g, ty) = self.rng.pick(&globals).clone();
+                self.replacer(&g, ty);
+            }
+            _ => self.transformer(),
+        }
+    }
+
+    /// Opens a function body: its signature, scope and cost.
+    fn open_function(
+        &mut self,
+        name: &str,
+        params: &[Ty],
+        ret: Option<Ty>,
+    ) -> (u64, u64, Vec<String>) {
+        let sig: Vec<String> = params
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("p{i}: {}", t.name()))
+            .collect();
+        let arrow = ret.map(|t| format!(" -> {}", t.name())).unwrap_or_default();
+        self.line(&format!("fn {name}({}){arrow} {{", sig.join(", ")));
+        self.indent += 1;
+        self.scopes.push(
+            params
+                .iter()
+                .enumerate()
+                .map(|(i, &t)| (format!("p{i}"), t))
+                .collect(),
+        );
+        self.ret = Some(ret);
+        self.enter_function()
+    }
+
+    fn close_function(
+        &mut self,
+        name: String,
+        params: Vec<Ty>,
+        ret: Option<Ty>,
+        outer: (u64, u64, Vec<String>),
+    ) {
+        let (cost, replaces) = self.leave_function(outer);
+        self.ret = None;
+        self.scopes.pop();
+        self.indent -= 1;
+        self.line("}");
+        self.funcs.push(Func {
+            name,
+            params,
+            ret,
+            cost,
+            replaces,
+        });
+    }
+
+    fn transformer(&mut self) {
+        let name = self.fresh("t");
+        let ty = Ty::array(&mut self.rng);
+        let mut params = vec![ty, Ty::Int];
+        if self.rng.chance(30) {
+            params.push(Ty::any(&mut self.rng));
+        }
+        let outer = self.open_function(&name, &params, Some(ty));
+        let elem = ty.scalar_of();
+        let looped = self.rng.chance(70);
+        let mult = if looped {
+            let trips = 1 + self.rng.below(4) as u64;
+            Some(self.open_loop(&trips.to_string(), trips).1)
+        } else {
+            None
+        };
+        let read = self.temp_alloc(elem);
+        let target = self.element_of("p0", ty);
+        let op = self.update_op(elem);
+        self.line(&format!("{target} {op} {read};"));
+        let n = self.rng.below(2);
+        self.stmts(n);
+        if let Some(mult) = mult {
+            self.close_loop(mult);
+        }
+        let n = self.rng.below(2);
+        self.stmts(n);
+        let value = self.derived(ty, "p0");
+        self.line(&format!("return {value};"));
+        self.close_function(name, params, Some(ty), outer);
+    }
+
+    fn maker(&mut self) {
+        let name = self.fresh("mk");
+        let ty = Ty::array(&mut self.rng);
+        let params = vec![Ty::Int];
+        let outer = self.open_function(&name, &params, Some(ty));
+        let elem = ty.elem().expect("array type");
+        let a = self.fresh("a");
+        let fill = self.literal(elem);
+        self.charge(5);
+        self.line(&format!("let {a} = [{fill}; 1 + ((p0 % 5) + 5) % 5];"));
+        self.declare(a.clone(), ty);
+        self.frozen.push(a.clone());
+        let (i, mult) = self.open_loop(&format!("len({a})"), 5);
+        let value = if ty.is_nested() {
+            match self.rng.below(3) {
+                0 => {
+                    let v = self.expr(elem.scalar_of(), 1);
+                    self.charge(3);
+                    format!("[{v}; 1 + {i} % 3]")
+                }
+                1 => self.derived(elem, &format!("{a}[{i}]")),
+                _ => self.expr(elem, 2),
+            }
+        } else {
+            self.expr(elem, 2)
+        };
+        self.line(&format!("{a}[{i}] = {value};"));
+        if self.rng.chance(50) {
+            let read = self.temp_alloc(ty.scalar_of());
+            let target = self.element_of(&a, ty);
+            let op = self.update_op(ty.scalar_of());
+            self.line(&format!("{target} {op} {read};"));
+        }
+        let n = self.rng.below(2);
+        self.stmts(n);
+        self.close_loop(mult);
+        self.frozen.pop();
+        self.line(&format!("return {a};"));
+        self.close_function(name, params, Some(ty), outer);
+    }
+
+    /// Replaces global `g` (now and then in a loop) while the old array
+    /// is held only by a local, allocates, and returns the old one or an
+    /// array computed from it (or nothing).
+    fn replacer(&mut self, g: &str, ty: Ty) {
+        let name = self.fresh("s");
+        let params = if self.rng.chance(50) {
+            vec![ty]
+        } else {
+            vec![Ty::Int]
+        };
+        let ret = if self.rng.chance(60) { Some(ty) } else { None };
+        let outer = self.open_function(&name, &params, ret);
+        let old = self.fresh("o");
+        self.line(&format!("let {old} = {g};"));
+        self.declare(old.clone(), ty);
+        let mult = if self.rng.chance(50) {
+            let trips = 1 + self.rng.below(4) as u64;
+            Some(self.open_loop(&trips.to_string(), trips).1)
+        } else {
+            None
+        };
+        let value = if params[0] == ty && self.rng.chance(40) {
+            "p0".to_string()
+        } else {
+            self.fresh_value(ty, g)
+        };
+        self.replacing_var(g);
+        self.line(&format!("{g} = {value};"));
+        if self.rng.chance(60) {
+            let read = self.temp_alloc(ty.scalar_of());
+            let target = self.element_of(g, ty);
+            let op = self.update_op(ty.scalar_of());
+            self.line(&format!("{target} {op} {read};"));
+        }
+        let n = self.rng.below(2);
+        self.stmts(n);
+        if let Some(mult) = mult {
+            self.close_loop(mult);
+        }
+        if ret.is_some() {
+            let value = if self.rng.chance(50) {
+                old.clone()
+            } else {
+                self.derived(ty, &old)
+            };
+            self.line(&format!("return {value};"));
+        }
+        self.close_function(name, params, ret, outer);
+    }
+
+    /// Opens a loop of at most `trips` iterations up to `bound` — `for i
+    /// in 0..bound` or a `while` with its own counter — and returns an
+    /// expression for the iteration's number (from 0; right at the start
+    /// of the body, before other statements may assign the `for`
+    /// variable) and the multiplier to restore.
+    fn open_loop(&mut self, bound: &str, trips: u64) -> (String, u64) {
+        let index = if self.rng.chance(70) {
+            let var = self.fresh("i");
+            self.line(&format!("for {var} in 0..{bound} {{"));
+            self.scopes.push(vec![(var.clone(), Ty::Int)]);
+            var
+        } else {
+            // Not in scope for other statements: nothing else assigns it.
+            let var = self.fresh("w");
+            self.line(&format!("let {var} = 0;"));
+            // On the line of the loop's brace: see `Gen::while_stmt`.
+            self.line(&format!("while {var} < {bound} {{ {var} += 1;"));
+            self.scopes.push(Vec::new());
+            format!("({var} - 1)")
+        };
+        self.indent += 1;
+        self.depth += 1;
+        self.loops += 1;
+        let mult = self.mult;
+        self.mult = mult.saturating_mul(trips.max(1));
+        (index, mult)
+    }
+
+    fn close_loop(&mut self, mult: u64) {
+        self.mult = mult;
+        self.loops -= 1;
+        self.depth -= 1;
+        self.indent -= 1;
+        self.scopes.pop();
+        self.line("}");
+    }
+
+    /// Opens (and [`Gen::close_block`] closes) a `{ … }` now and then, so
+    /// that what a statement declares at the top level is a local.
+    fn open_block(&mut self) -> bool {
+        let open = self.rng.chance(40);
+        if open {
+            self.line("{");
+            self.indent += 1;
+            self.depth += 1;
+            self.scopes.push(Vec::new());
+        }
+        open
+    }
+
+    fn close_block(&mut self, open: bool) {
+        if open {
+            self.scopes.pop();
+            self.depth -= 1;
+            self.indent -= 1;
+            self.line("}");
+        }
+    }
+
+    /// `a[i]`, or `a[i][j]` for an array of arrays: an element of `a` (a
+    /// name) to assign, with indices in bounds.
+    fn element_of(&mut self, a: &str, ty: Ty) -> String {
+        let i = self.pure_index(a);
+        let row = format!("{a}[{i}]");
+        if ty.is_nested() {
+            let j = self.pure_index(&row);
+            format!("{row}[{j}]")
+        } else {
+            row
+        }
+    }
+
+    fn update_op(&mut self, elem: Ty) -> &'static str {
+        if elem != Ty::Bool && self.rng.chance(50) {
+            "+="
+        } else {
+            "="
+        }
+    }
+
+    /// A temporary array made in the current statement — `[e; n]` with
+    /// `n` up to a few hundred while the budget allows, an array of arrays
+    /// `[[e; c]; n]`, or a short literal — with one element assigned
+    /// (which may call, while only this local holds it). Declared for
+    /// other statements only when it is short. Returns an expression that
+    /// reads one of its elements.
+    fn temp_alloc(&mut self, elem: Ty) -> String {
+        let t = self.fresh("t");
+        let mut n = 1 + self.rng.below(MAX_LEN as usize) as u64;
+        if self.rng.chance(50) {
+            let big = 50 + self.rng.below(451) as u64;
+            if self.affords(array_bytes(big) + 1024) {
+                n = big;
+            }
+        }
+        let v = self.expr(elem, 1);
+        let flat = elem.array_of().expect("a scalar");
+        let (init, ty) = if self.rng.chance(25) {
+            let c = 1 + self.rng.below(4) as u64;
+            self.charge(c);
+            self.charge(n);
+            (format!("[[{v}; {c}]; {n}]"), flat.array_of().expect("flat"))
+        } else if n <= 4 && self.rng.chance(40) {
+            self.charge(n);
+            let mut elems = vec![v];
+            for _ in 1..n {
+                elems.push(self.expr(elem, 1));
+            }
+            (format!("[{}]", elems.join(", ")), flat)
+        } else {
+            self.charge(n);
+            (format!("[{v}; {n}]"), flat)
+        };
+        self.line(&format!("let {t} = {init};"));
+        let target = self.element_of(&t, ty);
+        let w = self.expr(elem, 1);
+        self.line(&format!("{target} = {w};"));
+        if n <= MAX_LEN {
+            self.declare(t.clone(), ty);
+        }
+        self.element_of(&t, ty)
+    }
+
+    /// A fresh array to replace `old` (an expression of type `ty` without
+    /// side effects): computed from `old`'s elements, returned by a call
+    /// (with `old` as its argument where one takes a `ty`), or any.
+    fn fresh_value(&mut self, ty: Ty, old: &str) -> String {
+        match self.rng.below(10) {
+            0..=3 => self.derived(ty, old),
+            4..=6 => {
+                let calls: Vec<usize> = (0..self.funcs.len())
+                    .filter(|&i| self.funcs[i].ret == Some(ty) && self.callable(i))
+                    .collect();
+                if calls.is_empty() {
+                    return self.expr(ty, 2);
+                }
+                let i = *self.rng.pick(&calls);
+                let at = self.funcs[i].params.iter().position(|&p| p == ty);
+                self.call_with(i, at.map(|k| (k, old)))
+            }
+            _ => self.expr(ty, 2),
+        }
+    }
+
+    /// Visible variables of array type that may be replaced here.
+    fn replaceable_arrays(&self) -> Vec<(String, Ty)> {
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for scope in self.scopes.iter().rev() {
+            for (name, t) in scope.iter().rev() {
+                if seen.insert(name.clone()) && t.is_array() && !self.frozen.contains(name) {
+                    out.push((name.clone(), *t));
+                }
+            }
+        }
+        out
+    }
+
+    /// Replaces an array: `a = …` for a local, a parameter or a global;
+    /// for arrays of arrays also a row (`m[i] = …`) or an element
+    /// (`m[i][j] op= e`).
+    fn array_stmt(&mut self) {
+        let arrays = self.replaceable_arrays();
+        if arrays.is_empty() {
+            return self.let_stmt();
+        }
+        let nested: Vec<(String, Ty)> = arrays
+            .iter()
+            .filter(|(_, t)| t.is_nested())
+            .cloned()
+            .collect();
+        if !nested.is_empty() && self.rng.chance(40) {
+            let (m, ty) = self.rng.pick(&nested).clone();
+            let row = ty.elem().expect("array type");
+            if self.rng.chance(60) {
+                let i = self.pure_index(&m);
+                let value = self.fresh_value(row, &format!("{m}[{i}]"));
+                self.line(&format!("{m}[{i}] = {value};"));
+            } else {
+                let target = self.element_of(&m, ty);
+                let elem = ty.scalar_of();
+                let op = self.update_op(elem);
+                let value = self.expr(elem, 2);
+                self.line(&format!("{target} {op} {value};"));
+            }
+            return;
+        }
+        let (a, ty) = self.rng.pick(&arrays).clone();
+        let value = self.fresh_value(ty, &a);
+        self.replacing_var(&a);
+        self.line(&format!("{a} = {value};"));
+    }
+
+    fn gc_loop(&mut self) {
+        match self.rng.below(5) {
+            0 | 1 => self.alloc_loop(),
+            2 | 3 => self.carried_loop(),
+            _ => self.grid_loop(),
+        }
+    }
+
+    /// Temporaries made in a loop (a call in it now and then) while arrays
+    /// declared before it stay live: one used in the loop and after it,
+    /// now and then one used only after it.
+    fn alloc_loop(&mut self) {
+        let block = self.open_block();
+        let kty = Ty::array(&mut self.rng);
+        let k = self.fresh("k");
+        let init = self.expr(kty, 2);
+        self.line(&format!("let {k} = {init};"));
+        self.declare(k.clone(), kty);
+        let idle = if self.rng.chance(40) {
+            let ty = Ty::array(&mut self.rng);
+            // Not in scope for other statements: only the loop's end uses it.
+            let name = self.fresh("k");
+            let init = self.expr(ty, 2);
+            self.line(&format!("let {name} = {init};"));
+            Some((name, ty))
+        } else {
+            None
+        };
+        let trips = 1 + self.rng.below(6) as u64;
+        let (_, mult) = self.open_loop(&trips.to_string(), trips);
+        let elem = kty.scalar_of();
+        let read = self.temp_alloc(elem);
+        let target = self.element_of(&k, kty);
+        let op = self.update_op(elem);
+        self.line(&format!("{target} {op} {read};"));
+        if self.rng.chance(40) {
+            let r = self.fresh("r");
+            let value = self.fresh_value(kty, &k);
+            self.line(&format!("let {r} = {value};"));
+            self.declare(r, kty);
+        }
+        let n = self.rng.below(3);
+        self.stmts(n);
+        if self.rng.chance(30) {
+            self.line(&format!("print({read});"));
+        }
+        self.close_loop(mult);
+        match idle {
+            Some((name, ty)) if self.rng.chance(50) => {
+                let read = self.element_of(&name, ty);
+                self.line(&format!("print({k}, {read});"));
+            }
+            Some((name, _)) => self.line(&format!("print({name}, {k});")),
+            None => self.line(&format!("print({k});")),
+        }
+        self.close_block(block);
+    }
+
+    /// An array carried around a loop: each iteration replaces it with a
+    /// fresh one computed from it (`c = [c[i] + 1, c[j]]`, `c = f(c)`), so
+    /// that only a phi (or a global's cell) holds it, and allocates more.
+    fn carried_loop(&mut self) {
+        let block = self.open_block();
+        let arrays = self.replaceable_arrays();
+        let (c, ty) = if !arrays.is_empty() && self.rng.chance(50) {
+            self.rng.pick(&arrays).clone()
+        } else {
+            let ty = Ty::array(&mut self.rng);
+            let c = self.fresh("c");
+            let init = self.expr(ty, 2);
+            self.line(&format!("let {c} = {init};"));
+            self.declare(c.clone(), ty);
+            (c, ty)
+        };
+        let trips = 1 + self.rng.below(6) as u64;
+        let (_, mult) = self.open_loop(&trips.to_string(), trips);
+        let value = self.fresh_value(ty, &c);
+        self.replacing_var(&c);
+        self.line(&format!("{c} = {value};"));
+        if self.rng.chance(50) {
+            let read = self.temp_alloc(ty.scalar_of());
+            let target = self.element_of(&c, ty);
+            let op = self.update_op(ty.scalar_of());
+            self.line(&format!("{target} {op} {read};"));
+        }
+        let n = self.rng.below(3);
+        self.stmts(n);
+        self.close_loop(mult);
+        if self.rng.chance(60) {
+            self.line(&format!("print({c});"));
+        }
+        self.close_block(block);
+    }
+
+    /// An array of arrays whose rows are replaced in a loop by fresh ones
+    /// that only it holds, while the loop allocates more.
+    fn grid_loop(&mut self) {
+        let block = self.open_block();
+        let row = *self.rng.pick(ARRAYS);
+        let ty = row.array_of().expect("flat");
+        let m = self.fresh("m");
+        let rows = 2 + self.rng.below(3) as u64;
+        let fill = self.literal(row);
+        self.charge(rows);
+        self.line(&format!("let {m} = [{fill}; {rows}];"));
+        self.declare(m.clone(), ty);
+        self.frozen.push(m.clone());
+        let (i, mult) = self.open_loop(&format!("len({m})"), rows);
+        let elem = row.elem().expect("array type");
+        let value = match self.rng.below(3) {
+            0 => self.derived(row, &format!("{m}[{i}]")),
+            _ => {
+                let v = self.expr(elem, 1);
+                let c = 1 + self.rng.below(4);
+                self.charge(c as u64);
+                format!("[{v}; 1 + {i} % {c}]")
+            }
+        };
+        self.line(&format!("{m}[{i}] = {value};"));
+        if self.rng.chance(60) {
+            let read = self.temp_alloc(elem);
+            let target = self.element_of(&m, ty);
+            let op = self.update_op(elem);
+            self.line(&format!("{target} {op} {read};"));
+        }
+        let n = self.rng.below(2);
+        self.stmts(n);
+        self.close_loop(mult);
+        self.frozen.pop();
+        if self.rng.chance(60) {
+            self.line(&format!("print({m});"));
+        } else {
+            let read = self.element_of(&m, ty);
+            self.line(&format!("print({read}, len({m}));"));
+        }
+        self.close_block(block);
+    }
+
     fn call(&mut self, i: usize) -> String {
+        self.call_with(i, None)
+    }
+
+    /// A call of function `i`, with `fixed` as argument `k` when given
+    /// (`f(a)` in `a = f(a)`); counts what it allocates and replaces.
+    fn call_with(&mut self, i: usize, fixed: Option<(usize, &str)>) -> String {
         let (name, params) = (self.funcs[i].name.clone(), self.funcs[i].params.clone());
+        self.cost = self
+            .cost
+            .saturating_add(self.mult.saturating_mul(self.funcs[i].cost));
+        for g in self.funcs[i].replaces.clone() {
+            if self.ret.is_some() && !self.replacing.contains(&g) {
+                self.replacing.push(g);
+            }
+        }
         if name.starts_with('r') {
             let d = self.rng.below(6);
             let x = self.expr(Ty::Int, 1);
             return format!("{name}({d}, {x})");
         }
-        let args: Vec<String> = params.iter().map(|&t| self.expr(t, 1)).collect();
+        let args: Vec<String> = params
+            .iter()
+            .enumerate()
+            .map(|(k, &t)| match fixed {
+                Some((at, arg)) if at == k => arg.to_string(),
+                _ => self.expr(t, 1),
+            })
+            .collect();
         format!("{name}({})", args.join(", "))
     }
 
     /// An index into `arr`: in bounds by construction, except now and then.
+    /// Computed without calls when a callee might replace `arr` (so that
+    /// `len(arr)` is the length of the array indexed).
     fn index_for(&mut self, arr: &str) -> String {
+        let pure = self.replaced.iter().any(|g| g == arr);
+        self.pure += usize::from(pure);
         let e = self.expr(Ty::Int, 1);
+        self.pure -= usize::from(pure);
         if self.rng.chance(1) {
             return format!("len({arr}) + {}", self.rng.below(2));
         }
         format!("(({e}) % len({arr}) + len({arr})) % len({arr})")
+    }
+
+    /// An index into `arr` (a name, or an expression without side
+    /// effects), computed without calls: always in bounds.
+    fn pure_index(&mut self, arr: &str) -> String {
+        self.pure += 1;
+        let depth = usize::from(self.rng.chance(30));
+        let e = self.expr(Ty::Int, depth);
+        self.pure -= 1;
+        format!("abs({e} % len({arr}))")
     }
 
     fn literal(&mut self, ty: Ty) -> String {
@@ -612,15 +1418,21 @@ impl Gen {
             Ty::Float if self.rng.chance(50) => self.rng.pick(FLOAT_EDGES).to_string(),
             Ty::Float => format!("{}.{}", self.rng.below(100), self.rng.below(100)),
             Ty::Bool => self.rng.pick(&["true", "false"]).to_string(),
-            Ty::IntArr | Ty::FloatArr | Ty::BoolArr => {
+            _ => {
                 let elem = ty.elem().expect("array");
+                // Arrays of arrays have up to 3 rows, each made once
+                // (`[[0; 2]; 3]` shares its row).
+                let most = if ty.is_nested() { 3 } else { 4 };
                 if self.rng.chance(50) {
-                    let n = 1 + self.rng.below(4);
+                    let n = 1 + self.rng.below(most);
+                    self.charge(n as u64);
                     let elems: Vec<String> = (0..n).map(|_| self.expr(elem, 1)).collect();
                     format!("[{}]", elems.join(", "))
                 } else {
                     let v = self.expr(elem, 1);
-                    format!("[{v}; {}]", 1 + self.rng.below(4))
+                    let n = 1 + self.rng.below(most);
+                    self.charge(n as u64);
+                    format!("[{v}; {n}]")
                 }
             }
         }
@@ -632,7 +1444,7 @@ impl Gen {
         }
         let d = depth - 1;
         let calls: Vec<usize> = (0..self.funcs.len())
-            .filter(|&i| self.funcs[i].ret == Some(ty))
+            .filter(|&i| self.funcs[i].ret == Some(ty) && self.callable(i))
             .collect();
         if !calls.is_empty() && self.rng.chance(15) {
             let i = *self.rng.pick(&calls);
@@ -642,8 +1454,72 @@ impl Gen {
             Ty::Int => self.int_expr(d),
             Ty::Float => self.float_expr(d),
             Ty::Bool => self.bool_expr(d),
-            Ty::IntArr | Ty::FloatArr | Ty::BoolArr => self.leaf(ty),
+            _ => self.array_expr(ty),
         }
+    }
+
+    /// An array: a row of an array of arrays, a fresh array computed from
+    /// a variable's, or a variable or literal.
+    fn array_expr(&mut self, ty: Ty) -> String {
+        if self.rng.chance(20) {
+            if let Some(row) = self.row_read(ty) {
+                return row;
+            }
+        }
+        if self.rng.chance(15) {
+            if let Some(src) = self.vars_of(ty).first().cloned() {
+                return self.derived(ty, &src);
+            }
+        }
+        self.leaf(ty)
+    }
+
+    /// `m[i]` for a variable `m` whose rows are `ty`s (shared with `m`).
+    fn row_read(&mut self, ty: Ty) -> Option<String> {
+        let m = self.vars_of(ty.array_of()?).first()?.clone();
+        let i = self.pure_index(&m);
+        Some(format!("{m}[{i}]"))
+    }
+
+    /// `m[i][j]` for a variable `m` of type `[[elem]]`.
+    fn nested_read(&mut self, elem: Ty) -> Option<String> {
+        let row = self.row_read(elem.array_of()?)?;
+        let j = self.pure_index(&row);
+        Some(format!("{row}[{j}]"))
+    }
+
+    /// A fresh array of type `ty` computed from `src` (a variable, or a
+    /// row of one, read more than once): `[src[i] + e, src[j]]`,
+    /// `[src[i]; 2]`; rows of an array of arrays are `src`'s own (shared),
+    /// computed from them, or new.
+    fn derived(&mut self, ty: Ty, src: &str) -> String {
+        if self.rng.chance(20) {
+            let i = self.pure_index(src);
+            let n = 1 + self.rng.below(3);
+            self.charge(n as u64);
+            return format!("[{src}[{i}]; {n}]");
+        }
+        let n = 1 + self.rng.below(if ty.is_nested() { 3 } else { 4 });
+        self.charge(n as u64);
+        let elem = ty.elem().expect("array type");
+        let parts: Vec<String> = (0..n)
+            .map(|_| {
+                let i = self.pure_index(src);
+                let read = format!("{src}[{i}]");
+                match (elem, self.rng.below(3)) {
+                    (_, 0) => read,
+                    (Ty::Int, 1) => format!("({read} + {})", self.expr(Ty::Int, 1)),
+                    (Ty::Int, _) => format!("({read} * {})", self.expr(Ty::Int, 1)),
+                    (Ty::Float, 1) => format!("({read} + {})", self.expr(Ty::Float, 1)),
+                    (Ty::Float, _) => format!("({read} * 0.5)"),
+                    (Ty::Bool, 1) => format!("!{read}"),
+                    (Ty::Bool, _) => format!("({read} != {})", self.expr(Ty::Bool, 1)),
+                    (row, 1) => self.derived(row, &read),
+                    (row, _) => self.expr(row, 1),
+                }
+            })
+            .collect();
+        format!("[{}]", parts.join(", "))
     }
 
     fn leaf(&mut self, ty: Ty) -> String {
@@ -678,6 +1554,11 @@ impl Gen {
                 }
             }
             6 => {
+                if self.rng.chance(25) {
+                    if let Some(read) = self.nested_read(Ty::Int) {
+                        return read;
+                    }
+                }
                 let arrays = self.vars_of(Ty::IntArr);
                 match arrays.first().cloned() {
                     Some(arr) => {
@@ -688,7 +1569,11 @@ impl Gen {
                 }
             }
             7 => {
-                let ty = *self.rng.pick(ARRAYS);
+                let ty = if self.rng.chance(10) {
+                    *self.rng.pick(NESTED)
+                } else {
+                    *self.rng.pick(ARRAYS)
+                };
                 let a = self.leaf(ty);
                 format!("len({a})")
             }
@@ -722,6 +1607,11 @@ impl Gen {
                 }
             }
             5 => {
+                if self.rng.chance(25) {
+                    if let Some(read) = self.nested_read(Ty::Float) {
+                        return read;
+                    }
+                }
                 let arrays = self.vars_of(Ty::FloatArr);
                 match arrays.first().cloned() {
                     Some(arr) => {
@@ -754,13 +1644,20 @@ impl Gen {
                 let (a, b) = (self.expr(Ty::Bool, d), self.expr(Ty::Bool, d));
                 format!("({a} {op} {b})")
             }
-            5 => match self.vars_of(Ty::BoolArr).first().cloned() {
-                Some(arr) => {
-                    let i = self.index_for(&arr);
-                    format!("{arr}[{i}]")
+            5 => {
+                if self.rng.chance(25) {
+                    if let Some(read) = self.nested_read(Ty::Bool) {
+                        return read;
+                    }
                 }
-                None => self.literal(Ty::Bool),
-            },
+                match self.vars_of(Ty::BoolArr).first().cloned() {
+                    Some(arr) => {
+                        let i = self.index_for(&arr);
+                        format!("{arr}[{i}]")
+                    }
+                    None => self.literal(Ty::Bool),
+                }
+            }
             _ => self.literal(Ty::Bool),
         }
     }
