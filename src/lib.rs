@@ -12,6 +12,7 @@ pub mod codegen;
 pub mod diag;
 pub mod driver;
 pub mod entity;
+pub mod harness;
 pub mod interp;
 pub mod ir;
 pub mod memory;

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{jitrun, scratch_file, Run};
+use common::{jitrun, scratch_file, under_emulation, Run};
 use std::io::Write;
 use std::process::Stdio;
 use std::time::Duration;
@@ -313,19 +313,66 @@ fn load_runs_a_files_items_into_the_session() {
     );
 }
 
-/// Sends SIGINT to a process.
-fn interrupt(pid: u32) {
+/// Sends `signal` (`-INT`, `-KILL`) to a process.
+fn signal(pid: u32, signal: &str) {
     let status = std::process::Command::new("kill")
-        .args(["-INT", &pid.to_string()])
+        .args([signal, &pid.to_string()])
         .status()
         .expect("run kill");
     assert!(status.success());
 }
 
+/// Kills the process `pid` unless `done` says, within `limit`, that it
+/// ended; returns whether it had to (a lost interrupt then fails the test
+/// instead of hanging it).
+fn watchdog(
+    pid: u32,
+    limit: Duration,
+) -> (std::sync::mpsc::Sender<()>, std::thread::JoinHandle<bool>) {
+    let (done, ended) = std::sync::mpsc::channel::<()>();
+    let killer = std::thread::spawn(move || {
+        let timed_out = matches!(
+            ended.recv_timeout(limit),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout)
+        );
+        if timed_out {
+            signal(pid, "-KILL");
+        }
+        timed_out
+    });
+    (done, killer)
+}
+
+/// Reads `stderr` up to a line containing `wanted`; returns what it read.
+fn read_stderr_until(stderr: &mut impl std::io::BufRead, wanted: &str) -> String {
+    let mut seen = String::new();
+    while !seen.lines().any(|l| l.contains(wanted)) {
+        if stderr.read_line(&mut seen).unwrap() == 0 {
+            panic!("stderr ended before {wanted:?}: {seen}");
+        }
+    }
+    seen
+}
+
 #[test]
 fn sigint_stops_a_running_entry_and_the_session_goes_on() {
     let mut child = spawn_repl();
+    let (done, killer) = watchdog(child.id(), Duration::from_secs(60));
     let mut stdin = child.stdin.take().unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    // Once a runtime error is reported, the REPL is up and has compiled
+    // and run code (under qemu, the first compilation alone can take a
+    // second): each entry below is running, not compiling, when the
+    // interrupt comes.
+    stdin
+        .write_all(
+            b"1 / 0
+",
+        )
+        .unwrap();
+    stdin.flush().unwrap();
+    let mut err = read_stderr_until(&mut stderr, "division by zero");
+    let settle = Duration::from_millis(if under_emulation() { 2000 } else { 700 });
     // An endless loop, then endless recursion without loops or overflow.
     for entry in [
         "let n = 0;\nwhile true { n += 1; }\n",
@@ -333,20 +380,58 @@ fn sigint_stops_a_running_entry_and_the_session_goes_on() {
     ] {
         stdin.write_all(entry.as_bytes()).unwrap();
         stdin.flush().unwrap();
-        std::thread::sleep(Duration::from_millis(700));
-        interrupt(child.id());
+        std::thread::sleep(settle);
+        signal(child.id(), "-INT");
     }
     stdin.write_all(b"n > 0\nfib(10)\n").unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let _ = done.send(());
+    std::io::Read::read_to_string(&mut stderr, &mut err).unwrap();
+    assert!(
+        !killer.join().unwrap(),
+        "the REPL did not end within 60 s (an interrupt lost?): {err}"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "true\n55\n", "{err}");
+    assert_eq!(err.matches("interrupted").count(), 2, "{err}");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Ctrl-C while an entry still compiles stops it too (the REPL's `BUSY`
+/// covers compilation): the entry does not start. Found by the aarch64
+/// run under qemu, where compiling is slow enough to be hit (the interrupt
+/// used to be cleared between compiling and running, and the entry's
+/// endless loop ran on); here a big function makes the compilation long.
+#[test]
+fn sigint_while_an_entry_compiles_stops_it_when_it_runs() {
+    let mut child = spawn_repl();
+    let (done, killer) = watchdog(child.id(), Duration::from_secs(30));
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    stdin.write_all(b":time\n1 / 0\n").unwrap();
+    stdin.flush().unwrap();
+    let mut err = read_stderr_until(&mut stderr, "compile ");
+    let body: String = (0..20_000).map(|i| format!("s = s * 3 + {i}; ")).collect();
+    let entry = format!(
+        "fn big(s: int) -> int {{ {body}return s; }} let n = 0; while true {{ n += 1; }}\n"
+    );
+    stdin.write_all(entry.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    // Compiling `big` takes about 300 ms on x86-64, seconds under qemu.
+    std::thread::sleep(Duration::from_millis(50));
+    signal(child.id(), "-INT");
+    stdin.write_all(b"n >= 0\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let _ = done.send(());
+    std::io::Read::read_to_string(&mut stderr, &mut err).unwrap();
+    assert!(!killer.join().unwrap(), "the entry ran on: {err}");
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "true\n55\n",
-        "{stderr}"
+        "timing on\ntrue\n",
+        "{err}"
     );
-    assert_eq!(stderr.matches("interrupted").count(), 2, "{stderr}");
-    assert_eq!(out.status.code(), Some(0));
+    assert!(err.contains("interrupted"), "{err}");
 }
 
 /// Waits for `prompt` with nothing typed after it yet. On a terminal with
@@ -365,7 +450,7 @@ fn fresh_prompt(p: &mut rexpect::session::PtySession, prompt: &str) {
 fn terminal_session() {
     let history = scratch_file("repl_history", b"");
     let start = || {
-        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_jitrun"));
+        let mut command = jitrun();
         command.env("JITRUN_HISTORY", &history).env("TERM", "xterm");
         rexpect::session::spawn_command(command, Some(20_000)).expect("spawn jitrun on a pty")
     };

@@ -6,10 +6,14 @@
 //!
 //! On the first disagreement it prints the seed and a minimized program
 //! (lines removed one at a time while the disagreement persists) and exits 1.
+//!
+//! It runs the `jitrun` next to itself, or `JITRUN_BIN` through
+//! `JITRUN_RUNNER` (`jitrun::harness`): `.ci/aarch64` runs this host build
+//! against an aarch64 jitrun under `qemu-aarch64`.
 
-use jitrun::testgen;
+use jitrun::{harness, testgen};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The JIT runs with both IR verifiers (ours and Cranelift's) on.
@@ -27,13 +31,15 @@ struct Outcome {
     stderr: Vec<u8>,
 }
 
+/// The host build next to this program; `JITRUN_BIN` overrides it.
 fn jitrun_exe() -> PathBuf {
     let me = std::env::current_exe().expect("own path");
-    me.with_file_name(format!("jitrun{}", std::env::consts::EXE_SUFFIX))
+    let sibling = me.with_file_name(format!("jitrun{}", std::env::consts::EXE_SUFFIX));
+    harness::binary(&sibling)
 }
 
 fn run(exe: &Path, file: &Path, mode: &[&str]) -> Outcome {
-    let out = Command::new(exe)
+    let out = harness::command(exe)
         .args(mode)
         .arg(file)
         .stdin(Stdio::null())
@@ -100,6 +106,14 @@ fn main() {
     let start = arg(&args, "--start", 0);
     let jobs = arg(&args, "--jobs", 2).max(1);
     let exe = jitrun_exe();
+    let runner = harness::runner();
+    if !runner.is_empty() {
+        eprintln!(
+            "difftest: running {} through `{}`",
+            exe.display(),
+            runner.join(" ")
+        );
+    }
     let dir = std::env::temp_dir().join(format!("jitrun-difftest-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let next = AtomicU64::new(start);

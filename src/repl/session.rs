@@ -161,8 +161,15 @@ impl Session {
         self.update_roots(globals_before);
 
         let start = Instant::now();
-        jitrun_runtime::take_pending();
-        let ran = compiled.run();
+        // Ctrl-C while the entry compiled: it stops before its first
+        // statement, as it would have at its first check.
+        let interrupted = jitrun_runtime::take_pending() == jitrun_runtime::PENDING_INTERRUPT;
+        let ran = if interrupted {
+            jitrun_runtime::request_interrupt();
+            Ok(())
+        } else {
+            compiled.run()
+        };
         times.run = start.elapsed();
         let outcome = match (ran, jitrun_runtime::take_pending()) {
             (Err(e), _) => {

@@ -11,8 +11,25 @@ pub struct Run {
     pub stderr: String,
 }
 
+/// A command starting the jitrun under test: this package's host build,
+/// or `JITRUN_BIN` through `JITRUN_RUNNER` (`jitrun::harness`; the
+/// aarch64 build under qemu in `.ci/aarch64`).
 pub fn jitrun() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_jitrun"))
+    jitrun::harness::command(Path::new(env!("CARGO_BIN_EXE_jitrun")))
+}
+
+/// Whether the jitrun under test runs through `JITRUN_RUNNER` (qemu):
+/// slower by an order of magnitude, for tests that must wait for it.
+pub fn under_emulation() -> bool {
+    !jitrun::harness::runner().is_empty()
+}
+
+/// The architecture of the jitrun under test (`x86_64`, `aarch64`), as
+/// `std::env::consts::ARCH` names it: the machine code it runs and
+/// prints by default.
+pub fn target_arch() -> &'static str {
+    let bin = jitrun::harness::binary(Path::new(env!("CARGO_BIN_EXE_jitrun")));
+    jitrun::harness::elf_arch(&bin).unwrap_or(std::env::consts::ARCH)
 }
 
 /// Runs `jitrun ARGS… FILE` with the verifiers on.
