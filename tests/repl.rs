@@ -408,17 +408,22 @@ fn sigint_while_an_entry_compiles_stops_it_when_it_runs() {
     let (done, killer) = watchdog(child.id(), Duration::from_secs(30));
     let mut stdin = child.stdin.take().unwrap();
     let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
-    stdin.write_all(b":time\n1 / 0\n").unwrap();
-    stdin.flush().unwrap();
-    let mut err = read_stderr_until(&mut stderr, "compile ");
     let body: String = (0..20_000).map(|i| format!("s = s * 3 + {i}; ")).collect();
     let entry = format!(
         "fn big(s: int) -> int {{ {body}return s; }} let n = 0; while true {{ n += 1; }}\n"
     );
-    stdin.write_all(entry.as_bytes()).unwrap();
+    // The entry (600 KB) is far larger than a pipe holds: when this write
+    // returns, the REPL is reading its last 64 KB at most, past the first
+    // entry; Ctrl-C must not come before that (the REPL would end, as on
+    // any filter), however slow the machine (qemu).
+    stdin
+        .write_all(format!(":time\n1 / 0\n{entry}").as_bytes())
+        .unwrap();
     stdin.flush().unwrap();
-    // Compiling `big` takes about 300 ms on x86-64, seconds under qemu.
-    std::thread::sleep(Duration::from_millis(50));
+    let mut err = read_stderr_until(&mut stderr, "compile ");
+    // Compiling `big` takes about 300 ms on x86-64, seconds under qemu; a
+    // Ctrl-C that comes once it runs stops its loop the same way.
+    std::thread::sleep(Duration::from_millis(200));
     signal(child.id(), "-INT");
     stdin.write_all(b"n >= 0\n").unwrap();
     drop(stdin);
