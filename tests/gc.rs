@@ -15,19 +15,13 @@ const MODES: [&[&str]; 4] = [&["--interp"], &["-O0"], &["-O1"], &["-O2"]];
 
 fn run_with_gc(gc: &str, name: &str, src: &str, args: &[&str]) -> Run {
     let path = scratch_file(name, src.as_bytes());
-    let out = jitrun()
-        .env("JITRUN_GC", gc)
-        .arg("--verify")
-        .args(args)
-        .arg(&path)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run jitrun");
-    Run {
-        status: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    run_command(
+        jitrun()
+            .env("JITRUN_GC", gc)
+            .arg("--verify")
+            .args(args)
+            .arg(&path),
+    )
 }
 
 /// `src` prints `expected` in every mode, with a collection at every

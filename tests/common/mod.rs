@@ -32,20 +32,19 @@ pub fn target_arch() -> &'static str {
     jitrun::harness::elf_arch(&bin).unwrap_or(std::env::consts::ARCH)
 }
 
-/// Runs `jitrun ARGS… FILE` with the verifiers on.
-pub fn run_file(file: &Path, args: &[&str]) -> Run {
-    let out = jitrun()
-        .arg("--verify")
-        .args(args)
-        .arg(file)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run jitrun");
+/// Runs `command` (a [`jitrun`] with its arguments) with no input.
+pub fn run_command(command: &mut Command) -> Run {
+    let out = command.stdin(Stdio::null()).output().expect("run jitrun");
     Run {
         status: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
+}
+
+/// Runs `jitrun ARGS… FILE` with the verifiers on.
+pub fn run_file(file: &Path, args: &[&str]) -> Run {
+    run_command(jitrun().arg("--verify").args(args).arg(file))
 }
 
 /// Writes `src` to a fresh file named `name` and runs it.
@@ -58,19 +57,13 @@ pub fn run_source(name: &str, src: &str, args: &[&str]) -> Run {
 /// in its directory, so that messages name the file as a user typed it.
 pub fn run_named(name: &str, src: &str, args: &[&str]) -> Run {
     let path = scratch_file(name, src.as_bytes());
-    let out = jitrun()
-        .current_dir(path.parent().expect("in the scratch directory"))
-        .arg("--verify")
-        .args(args)
-        .arg(name)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run jitrun");
-    Run {
-        status: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    run_command(
+        jitrun()
+            .current_dir(path.parent().expect("in the scratch directory"))
+            .arg("--verify")
+            .args(args)
+            .arg(name),
+    )
 }
 
 pub fn scratch_file(name: &str, contents: &[u8]) -> PathBuf {
