@@ -127,10 +127,6 @@ unsafe fn write_element(slot: *mut u8, elem: Ty, bits: u64) {
     }
 }
 
-fn elem_size(elem: Ty) -> i64 {
-    rt::elem_size(elem == Ty::Bool)
-}
-
 impl<'a> Interp<'a> {
     /// Reports a runtime error of an instruction of `f` at `loc`, with
     /// the call stack as compiled code reports it.
@@ -162,17 +158,14 @@ impl<'a> Interp<'a> {
         if index >= len as u64 {
             self.fail(f, loc, ErrorKind::IndexOutOfBounds, index as i64, len);
         }
-        let offset = rt::ARRAY_HEADER as usize + index as usize * elem_size(elem) as usize;
+        let offset = rt::ARRAY_HEADER as usize + index as usize * elem.elem_size() as usize;
         // SAFETY: index < len, and the elements follow the length word.
         unsafe { (ptr as *mut u8).add(offset) }
     }
 
     fn new_array(&self, f: &'a Function, len: i64, fill: u64, elem: Ty, loc: SrcLoc) -> *mut i64 {
         // Not from compiled code: no compiled frames to walk for roots.
-        let caller = rt::gc::CallerFrame {
-            fp: 0,
-            return_address: 0,
-        };
+        let caller = rt::gc::CallerFrame::NONE;
         rt::gc::allocate(len, fill as i64, elem.elem_kind(), caller)
             .unwrap_or_else(|e| self.fail(f, loc, e.kind(), len, 0))
     }

@@ -262,6 +262,14 @@ pub struct CallerFrame {
     pub return_address: usize,
 }
 
+impl CallerFrame {
+    /// Not called from compiled code: no compiled frame to walk.
+    pub const NONE: CallerFrame = CallerFrame {
+        fp: 0,
+        return_address: 0,
+    };
+}
+
 /// Hands every array stored in a live frame of compiled code to `visit`,
 /// from the allocating call up to the first return address outside
 /// compiled code.
@@ -513,29 +521,14 @@ unsafe fn poison(header: *mut u64, bytes: usize) {
 }
 
 /// Collects now, with only registered roots (globals, external roots):
-/// for the REPL between entries and for tests.
+/// for tests and benchmarks.
 pub fn collect_now() {
-    let mut h = heap();
-    collect(
-        &mut h,
-        CallerFrame {
-            fp: 0,
-            return_address: 0,
-        },
-        None,
-    );
+    collect(&mut heap(), CallerFrame::NONE, None);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn no_frames() -> CallerFrame {
-        CallerFrame {
-            fp: 0,
-            return_address: 0,
-        }
-    }
 
     #[test]
     fn unreachable_arrays_are_freed_and_rooted_ones_kept() {
@@ -545,13 +538,15 @@ mod tests {
             .unwrap_or_else(|e| e.into_inner());
         static CELL: AtomicU64 = AtomicU64::new(0);
         let cell = &CELL as *const _ as usize;
-        let inner = allocate(3, 7, ElemKind::Words, no_frames()).ok().unwrap();
-        let outer = allocate(2, inner as i64, ElemKind::Arrays, no_frames())
+        let inner = allocate(3, 7, ElemKind::Words, CallerFrame::NONE)
+            .ok()
+            .unwrap();
+        let outer = allocate(2, inner as i64, ElemKind::Arrays, CallerFrame::NONE)
             .ok()
             .unwrap();
         CELL.store(outer as u64, Ordering::SeqCst);
         add_global_roots(&[cell]);
-        let garbage = allocate(1000, 0, ElemKind::Bytes, no_frames())
+        let garbage = allocate(1000, 0, ElemKind::Bytes, CallerFrame::NONE)
             .ok()
             .unwrap();
         let before = stats().arrays_freed;

@@ -26,21 +26,9 @@ use std::sync::Arc;
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// Bytes in an array header (the length word).
+/// Bytes from an array pointer (its length word) to its first element;
+/// the bytes per element are [`gc::ElemKind::elem_size`].
 pub const ARRAY_HEADER: i64 = 8;
-/// Bytes per array element, except in `[bool]`.
-pub const ELEM_SIZE: i64 = 8;
-/// Bytes per element of a `[bool]`.
-pub const BOOL_SIZE: i64 = 1;
-
-/// Bytes per element of an array: of bools when `bools`.
-pub fn elem_size(bools: bool) -> i64 {
-    if bools {
-        BOOL_SIZE
-    } else {
-        ELEM_SIZE
-    }
-}
 
 /// Runtime error kinds, passed by compiled code to [`toy_rt_error`].
 #[repr(i64)]
@@ -419,13 +407,10 @@ impl gc::AllocError {
 
 /// Allocates an array of `len` elements of kind `kind` ([`gc::ElemKind`]
 /// as a code), each holding `fill` (an int, float bits or an array
-/// pointer; a bool as 0/1), for code that is not compiled Toy code (the
-/// interpreter): no compiled frames are walked for roots.
+/// pointer; a bool as 0/1), for Rust callers (tests, benchmarks): no
+/// compiled frames are walked for roots.
 pub fn array_new(len: i64, fill: i64, kind: i64, loc: i64) -> *mut i64 {
-    let caller = gc::CallerFrame {
-        fp: 0,
-        return_address: 0,
-    };
+    let caller = gc::CallerFrame::NONE;
     gc::allocate(len, fill, gc::ElemKind::from_code(kind), caller)
         .unwrap_or_else(|e| allocation_failed(e, len, loc, caller))
 }
@@ -446,29 +431,45 @@ extern "C" fn array_new_from_compiled_code(
         .unwrap_or_else(|e| allocation_failed(e, len, loc, caller))
 }
 
-/// `toy_rt_array_new(len, fill, kind, loc) -> array`, the allocator's
-/// entry from compiled code: passes on its four arguments with the
-/// caller's frame pointer and return address as the fifth and sixth
-/// (x86-64: `rbp` and the word on top of the stack; aarch64: `x29` and
-/// `x30`), and jumps, so the callee returns straight to compiled code.
-#[unsafe(naked)]
-#[no_mangle]
-pub extern "C" fn toy_rt_array_new(_len: i64, _fill: i64, _kind: i64, _loc: i64) -> *mut i64 {
-    #[cfg(target_arch = "x86_64")]
-    core::arch::naked_asm!(
-        "mov r8, rbp",
-        "mov r9, [rsp]",
-        "jmp {inner}",
-        inner = sym array_new_from_compiled_code,
-    );
-    #[cfg(target_arch = "aarch64")]
-    core::arch::naked_asm!(
-        "mov x4, x29",
-        "mov x5, x30",
-        "b {inner}",
-        inner = sym array_new_from_compiled_code,
-    );
+/// Defines `extern "C" fn $name($args…) -> $ret`, a naked trampoline
+/// that passes its arguments on to `$inner` with two more after them: the
+/// caller's frame pointer and the call's return address (x86-64: `rbp`
+/// and the word on top of the stack; aarch64: `x29` and `x30`), in the
+/// argument registers `$fp`/`$ra` (x86-64) and `$fp64`/`$ra64` (aarch64).
+/// It jumps, so `$inner` returns straight to compiled code.
+macro_rules! caller_frame_trampoline {
+    ($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),*) $(-> $ret:ty)?, $inner:path,
+     x86_64: $fp:literal, $ra:literal, aarch64: $fp64:literal, $ra64:literal) => {
+        $(#[$doc])*
+        #[unsafe(naked)]
+        #[no_mangle]
+        pub extern "C" fn $name($($arg: $ty),*) $(-> $ret)? {
+            #[cfg(target_arch = "x86_64")]
+            core::arch::naked_asm!(
+                concat!("mov ", $fp, ", rbp"),
+                concat!("mov ", $ra, ", [rsp]"),
+                "jmp {inner}",
+                inner = sym $inner,
+            );
+            #[cfg(target_arch = "aarch64")]
+            core::arch::naked_asm!(
+                concat!("mov ", $fp64, ", x29"),
+                concat!("mov ", $ra64, ", x30"),
+                "b {inner}",
+                inner = sym $inner,
+            );
+        }
+    };
 }
+
+caller_frame_trampoline!(
+    /// `toy_rt_array_new(len, fill, kind, loc) -> array`, the allocator's
+    /// entry from compiled code: the collector walks compiled frames from
+    /// the caller's frame.
+    toy_rt_array_new(_len: i64, _fill: i64, _kind: i64, _loc: i64) -> *mut i64,
+    array_new_from_compiled_code,
+    x86_64: "r8", "r9", aarch64: "x4", "x5"
+);
 
 /// A shared array of length 0, outside the collected heap: the value of
 /// an array global read before its `let` has run.
@@ -724,29 +725,15 @@ fn error_site() -> gc::CallerFrame {
     gc::CallerFrame { fp, return_address }
 }
 
-/// `toy_rt_error_site()`, which compiled code calls just before it calls
-/// `toy_rt_error`, `toy_rt_group_error` or `toy_rt_walk_error`, both calls
-/// registered as one call site: records the caller's frame pointer and
-/// the call's return address (x86-64: `rbp` and the word on top of the
-/// stack; aarch64: `x29` and `x30`) for the walk of the error's stack.
-#[unsafe(naked)]
-#[no_mangle]
-pub extern "C" fn toy_rt_error_site() {
-    #[cfg(target_arch = "x86_64")]
-    core::arch::naked_asm!(
-        "mov rdi, rbp",
-        "mov rsi, [rsp]",
-        "jmp {inner}",
-        inner = sym note_error_site,
-    );
-    #[cfg(target_arch = "aarch64")]
-    core::arch::naked_asm!(
-        "mov x0, x29",
-        "mov x1, x30",
-        "b {inner}",
-        inner = sym note_error_site,
-    );
-}
+caller_frame_trampoline!(
+    /// `toy_rt_error_site()`, which compiled code calls just before it
+    /// calls `toy_rt_error`, `toy_rt_group_error` or `toy_rt_walk_error`,
+    /// both calls registered as one call site: records where the error's
+    /// stack starts.
+    toy_rt_error_site(),
+    note_error_site,
+    x86_64: "rdi", "rsi", aarch64: "x0", "x1"
+);
 
 /// Every runtime function with the symbol name compiled code imports it by.
 pub fn symbols() -> Vec<(&'static str, *const u8)> {

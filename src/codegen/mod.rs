@@ -380,7 +380,7 @@ fn compile_module(
         if !opts.keep_clif && !opts.keep_asm {
             perf_map::record(&module, &ids, &all, &frames);
         }
-        gc_roots = GcRoots::register(&module, &ids, &frames, &program.globals, linking_globals);
+        gc_roots = GcRoots::register(&module, &ids, frames, &program.globals, linking_globals);
     }
     let main = ids.pop().expect("main is always compiled");
     Ok(Compiled {
@@ -476,7 +476,7 @@ impl GcRoots {
     fn register(
         module: &JITModule,
         ids: &[FuncId],
-        frames: &[Option<FrameInfo>],
+        frames: Vec<Option<FrameInfo>>,
         global_types: &[ir::Ty],
         globals: Option<DataId>,
     ) -> GcRoots {
@@ -486,13 +486,17 @@ impl GcRoots {
             let Some(info) = info else { continue };
             let base = module.get_finalized_function(id) as usize;
             functions.push((base, base + info.code_size));
-            maps.extend(info.stack_maps.iter().map(|(offset, frame_size, offsets)| {
-                jitrun_runtime::gc::StackMap {
-                    return_address: base + *offset as usize,
-                    frame_size: *frame_size,
-                    offsets: offsets.clone(),
-                }
-            }));
+            maps.extend(
+                info.stack_maps
+                    .into_iter()
+                    .map(
+                        |(offset, frame_size, offsets)| jitrun_runtime::gc::StackMap {
+                            return_address: base + offset as usize,
+                            frame_size,
+                            offsets,
+                        },
+                    ),
+            );
         }
         jitrun_runtime::gc::add_code(&functions, maps);
         // A REPL entry's globals are the session's cells: it registers them.

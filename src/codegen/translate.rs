@@ -37,11 +37,6 @@ use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER, MAX_GROUP_ARRAYS};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::borrow::Cow;
 
-/// Bytes per element of an array of `elem`s (one for `bool`, as in C).
-fn elem_size(elem: Ty) -> i64 {
-    jitrun_runtime::elem_size(elem == Ty::Bool)
-}
-
 pub fn cl_type(ty: Ty) -> cl::Type {
     match ty {
         Ty::Int | Ty::Array => types::I64,
@@ -1204,7 +1199,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             let out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, len);
             self.check(out, ErrorKind::IndexOutOfBounds, loc, [i, len]);
         }
-        let size = elem_size(elem);
+        let size = elem.elem_size();
         if let Some(offset) = self.constant_offset(index, size) {
             return (a, offset);
         }
@@ -1412,7 +1407,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.poll_pending();
         for (i, &e) in elems.iter().enumerate() {
             let v = self.val(e);
-            self.store_element(elem, v, arr, elem_size(elem) * i as i64);
+            self.store_element(elem, v, arr, elem.elem_size() * i as i64);
         }
         arr
     }
@@ -1615,9 +1610,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 for &v in values {
                     let ty = self.f.value_ty(v);
                     let param = self.b.append_block_param(cb, cl_type(ty));
-                    if self.may_collect && ty == Ty::Array {
-                        self.b.declare_value_needs_stack_map(param);
-                    }
+                    self.note_value(param, ty);
                     let hv = r.params[v].get_or_insert(HeaderValue {
                         in_loop: i as u32,
                         in_body: None,

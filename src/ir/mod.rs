@@ -76,6 +76,11 @@ impl Ty {
             Ty::Int | Ty::Float => ElemKind::Words,
         }
     }
+
+    /// Bytes per element of an array of this type (one for `bool`, as in C).
+    pub fn elem_size(self) -> i64 {
+        self.elem_kind().elem_size() as i64
+    }
 }
 
 /// A source position for instructions that can fail at run time.
