@@ -765,7 +765,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                     .b
                     .ins()
                     .iconst(types::I64, pack_loc(data.loc.line, data.loc.col));
-                let kind = (self.b.ins()).iconst(types::I64, fill_ty.elem_kind() as i64);
+                let kind = self.b.ins().iconst(types::I64, fill_ty.elem_kind() as i64);
                 self.mark_site(data.loc);
                 let array = self.call_rt(self.env.runtime.array_new, &[len, bits, kind, loc]);
                 self.b.set_srcloc(cl::SourceLoc::default());
