@@ -171,7 +171,7 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
             let cg = CodegenOptions {
                 optimize: opts.opt_level >= 2,
                 verify: opts.verify,
-                target: opts.target.clone(),
+                target: codegen::foreign_target(opts.target.as_deref()),
                 keep_clif: opts.emit == Some(Emit::Clif),
                 keep_asm: opts.emit == Some(Emit::Asm),
             };

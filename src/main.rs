@@ -57,7 +57,7 @@ struct Cli {
 
     /// Compile for this target triple (e.g. aarch64-unknown-linux-gnu);
     /// code for another machine can be printed, not run
-    #[arg(long)]
+    #[arg(long, value_parser = parse_target)]
     target: Option<String>,
 
     /// Run the IR verifiers (ours and Cranelift's); always on in debug builds
@@ -100,6 +100,13 @@ struct Cli {
 
 /// A size in bytes, with an optional K, M or G (powers of 1024; a trailing
 /// B or iB is allowed).
+/// A target triple Cranelift can compile for: a wrong one is a usage
+/// error, told before anything is compiled.
+fn parse_target(text: &str) -> Result<String, String> {
+    jitrun::codegen::check_target(text)?;
+    Ok(text.to_string())
+}
+
 fn parse_size(text: &str) -> Result<usize, String> {
     let t = text.trim();
     let t = t

@@ -87,6 +87,37 @@ fn running_foreign_code_is_refused_cleanly() {
     );
 }
 
+/// A triple naming the machine jitrun runs on is the host, whatever its
+/// vendor: the code runs.
+#[test]
+fn naming_the_host_as_target_runs_the_program() {
+    let arch = target_arch();
+    let sample = &samples()[0];
+    let expected = run_file(sample, &[]).stdout;
+    for vendor in ["unknown", "pc"] {
+        let triple = format!("{arch}-{vendor}-linux-gnu");
+        let run = run_file(sample, &["--target", &triple]);
+        assert_eq!(run.status, 0, "{triple}: {}", run.stderr);
+        assert_eq!(run.stdout, expected, "{triple}");
+    }
+}
+
+/// A target Cranelift cannot compile for is a usage error, said before
+/// anything is compiled, not an internal error.
+#[test]
+fn unknown_and_unsupported_targets_are_usage_errors() {
+    for (triple, why) in [
+        ("no-such-machine", "unknown target triple"),
+        ("mips-unknown-linux-gnu", "is not supported"),
+    ] {
+        let run = run_file(&samples()[0], &["--target", triple, "--emit", "asm"]);
+        assert_eq!(run.status, 2, "{triple}: {}", run.stderr);
+        assert_eq!(run.stdout, "");
+        assert!(run.stderr.contains(why), "{triple}: {}", run.stderr);
+        assert!(!run.stderr.contains("internal"), "{}", run.stderr);
+    }
+}
+
 #[test]
 fn emit_clif_prints_cranelift_ir_with_block_params_for_phis() {
     let src = "fn count(n: int) -> int { let s = 0; for i in 0..n { s += i; } return s; }\nprint(count(10));\n";

@@ -19,7 +19,7 @@ use cranelift_codegen::ir as cl;
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::FunctionBuilderContext;
-use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_jit::{ArenaMemoryProvider, JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, DataDescription, DataId, FuncId, Linkage, Module};
 use jitrun_runtime::pack_loc;
 use std::str::FromStr;
@@ -48,6 +48,32 @@ pub struct CodegenOptions {
     pub keep_clif: bool,
     /// Keep the disassembly of every function.
     pub keep_asm: bool,
+}
+
+/// The target to compile for, `None` meaning this machine: a triple that
+/// names the host's architecture and operating system is the host (its code
+/// can run, with the host's CPU features), whatever vendor or spelling.
+/// Whether Cranelift can compile for `name`; the reason why not.
+pub fn check_target(name: &str) -> Result<(), String> {
+    let triple = target_lexicon::Triple::from_str(name)
+        .map_err(|_| format!("unknown target triple `{name}`"))?;
+    cranelift_codegen::isa::lookup(triple)
+        .map(drop)
+        .map_err(|e| format!("target `{name}` is not supported: {e}"))
+}
+
+pub fn foreign_target(name: Option<&str>) -> Option<String> {
+    let name = name?;
+    let host = target_lexicon::Triple::host();
+    match target_lexicon::Triple::from_str(name) {
+        Ok(t)
+            if t.architecture == host.architecture
+                && t.operating_system == host.operating_system =>
+        {
+            None
+        }
+        _ => Some(name.to_string()),
+    }
 }
 
 pub fn make_isa(opts: &CodegenOptions) -> Result<OwnedTargetIsa, CodegenError> {
@@ -220,6 +246,27 @@ pub struct SessionLinks<'a> {
     pub global_cells: &'a [usize],
 }
 
+/// Address space to reserve for a module's code and data, so that all of
+/// it lies in one region: aarch64 reaches data from code with `adrp`
+/// (±4 GB) and x86-64 with RIP-relative operands (±2 GB), and the system
+/// allocator may place separate mappings further apart than that (qemu-user
+/// does). Only what is used gets committed, so the bound is generous: 1 KiB
+/// per IR instruction, value and block covers unrolled, vectorized and
+/// expanded copies of the code and its check tables many times over.
+fn arena_reservation(program: &ir::Module) -> usize {
+    const FLOOR: usize = 16 << 20;
+    const PER_ITEM: usize = 1 << 10;
+    let items: usize = (program.functions.iter())
+        .chain(std::iter::once(&program.main))
+        .map(|f| f.insts.len() + f.values.len() + f.blocks.len())
+        .sum();
+    let data: usize =
+        program.strings.iter().map(|s| s.len() + 1).sum::<usize>() + 8 * program.globals.len();
+    FLOOR
+        .saturating_add(items.saturating_mul(PER_ITEM))
+        .saturating_add(data)
+}
+
 /// Compiles a whole program.
 pub fn compile(program: &ir::Module, opts: &CodegenOptions) -> Result<Compiled, CodegenError> {
     let isa = make_isa(opts)?;
@@ -248,6 +295,9 @@ fn compile_module(
     let target = isa.triple().to_string();
     let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
     builder.symbols(jitrun_runtime::symbols());
+    if let Ok(arena) = ArenaMemoryProvider::new_with_size(arena_reservation(program)) {
+        builder.memory_provider(Box::new(arena));
+    }
     let mut module = JITModule::new(builder);
     let runtime = Runtime::declare(&mut module)?;
 
