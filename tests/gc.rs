@@ -64,6 +64,21 @@ fn an_array_reachable_only_from_a_callee_parameter_survives() {
     survives("param.toy", src, "590 42\n");
 }
 
+/// At -O2 the call of `pad`, a small function that allocates, is
+/// expanded in place: `a`, live across the call, must be kept at the
+/// expanded allocation too.
+#[test]
+fn an_array_live_across_an_expanded_allocating_call_survives() {
+    let src = "fn pad(n: int) -> int { let t = [n; 4]; return t[0] + len(t); }\n\
+               let s = 0;\n\
+               for i in 0..200 {\n\
+                   let a = [i; 3];\n\
+                   s += pad(i) + a[2];\n\
+               }\n\
+               print(s);\n";
+    survives("expanded.toy", src, "40600\n");
+}
+
 #[test]
 fn an_array_reachable_only_through_a_nested_array_survives() {
     let src = "fn rows(n: int) -> [[int]] {\n\

@@ -349,6 +349,7 @@ fn compile_module(
             inline: &inline,
             main_loops: &main_loops,
             quiet: &quiet,
+            collecting: &may_collect,
         },
         Some(links) => translate::Linking::Session {
             function_slots: links.function_slots,

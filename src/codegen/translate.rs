@@ -30,7 +30,7 @@ use crate::ir::semantics::Const;
 use crate::ir::vector::VectorLoop;
 use crate::ir::{self, dom, BinaryOp, Cmp, InstKind, PrintItem, SrcLoc, Ty, UnaryOp, ValueDef};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData};
+use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData, UserStackMapEntry};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{DataDescription, DataId, FuncId, Module};
 use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER, MAX_GROUP_ARRAYS};
@@ -70,6 +70,9 @@ pub enum Linking<'a> {
         main_loops: &'a SecondaryMap<ir::Block, bool>,
         /// By `FuncRef`: the functions `ir::bounds::is_quiet`.
         quiet: &'a [bool],
+        /// By `FuncRef`: the functions a collection can run in
+        /// (`ir::safepoints::may_collect`).
+        collecting: &'a [bool],
     },
     /// A REPL entry (see the module docs).
     Session {
@@ -85,6 +88,16 @@ pub struct Inlinable<'a> {
     checks: CheckPlan,
     tested_remainders: FxHashSet<ir::Value>,
     has_float_constants: bool,
+    /// `ir::safepoints::live_across` of the body (a leaf: only its
+    /// allocations collect).
+    roots: Roots,
+}
+
+/// By instruction that may collect: the arrays live across it.
+type Roots = FxHashMap<ir::Inst, Vec<ir::Value>>;
+
+fn allocates(kind: &InstKind) -> bool {
+    matches!(kind, InstKind::NewArray { .. } | InstKind::ArrayLit(_))
 }
 
 impl<'a> Inlinable<'a> {
@@ -96,6 +109,7 @@ impl<'a> Inlinable<'a> {
             tested_remainders: tested_remainders(body),
             has_float_constants: (body.blocks[body.entry()].insts.iter())
                 .any(|&i| matches!(body.insts[i].kind, InstKind::FConst(_))),
+            roots: ir::safepoints::live_across(body, allocates),
         }
     }
 }
@@ -117,9 +131,9 @@ pub type SiteFrames<'a> = Box<[(&'a str, SrcLoc)]>;
 /// by the Cranelift source location the call carries. `is_main`: the
 /// top-level code, entered from Rust with the whole stack budget (its
 /// return address is no Toy call). `may_collect`: a collection can run
-/// while `f` is active (`ir::safepoints`), so every array value is
-/// declared to Cranelift as needing a stack map: kept in a stack slot
-/// across calls, which the collector reads.
+/// while `f` is active (`ir::safepoints`), so each call that may collect
+/// first stores the arrays live across it into stack slots, which its
+/// stack map lists for the collector.
 pub fn translate_function<'a, M: Module>(
     module: &mut M,
     env: &'a Env<'a>,
@@ -164,7 +178,13 @@ pub fn translate_function<'a, M: Module>(
         rotated: None,
         is_main,
         may_collect,
+        roots: Cow::Owned(Roots::default()),
+        outer_roots: Vec::new(),
+        root_slots: Vec::new(),
     };
+    if may_collect {
+        t.roots = Cow::Owned(ir::safepoints::live_across(f, |k| t.collects(k)));
+    }
     if env.optimize && !t.in_session() {
         t.vector_loops = ir::vector::vector_loops(f, &t.checks);
     }
@@ -222,8 +242,16 @@ struct Translator<'a, 'b, M: Module> {
     rotated: Option<RotatedLoops>,
     /// Translating the top-level code.
     is_main: bool,
-    /// Array values must be in stack maps at calls.
+    /// A collection can run while the function is active.
     may_collect: bool,
+    /// The arrays live across each instruction that may collect.
+    roots: Cow<'a, Roots>,
+    /// While a call is expanded in place: the callers' arrays live across
+    /// it, which every collecting call of the callee must keep too.
+    outer_roots: Vec<cl::Value>,
+    /// The stack slots roots are stored in before a call, reused by every
+    /// call (the i-th root of a call goes to the i-th slot).
+    root_slots: Vec<cl::StackSlot>,
 }
 
 /// The rotated loops of a function, and where each header value is read.
@@ -442,7 +470,6 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             for &phi in &self.f.blocks[block].phis {
                 let ty = self.f.value_ty(phi);
                 let v = self.b.append_block_param(cb, cl_type(ty));
-                self.note_value(v, ty);
                 self.values[phi] = Some(v);
             }
         }
@@ -451,7 +478,6 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.b.append_block_params_for_function_params(entry);
         for (i, &p) in self.f.params.iter().enumerate() {
             let v = self.b.block_params(entry)[i];
-            self.note_value(v, self.f.value_ty(p));
             self.values[p] = Some(v);
         }
         // Reverse post-order: every definition is translated before its uses.
@@ -558,9 +584,13 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     }
 
     fn call_rt(&mut self, id: FuncId, args: &[cl::Value]) -> Option<cl::Value> {
-        let r = self.func_ref(id);
-        let call = self.b.ins().call(r, args);
+        let call = self.call_rt_inst(id, args);
         self.b.inst_results(call).first().copied()
+    }
+
+    fn call_rt_inst(&mut self, id: FuncId, args: &[cl::Value]) -> cl::Inst {
+        let r = self.func_ref(id);
+        self.b.ins().call(r, args)
     }
 
     fn data_addr(&mut self, id: cranelift_module::DataId) -> cl::Value {
@@ -744,7 +774,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 None
             }
             InstKind::Binary(op, a, b) => Some(self.binary(*op, *a, *b, data.loc)),
-            InstKind::Call(func, args) => self.call(*func, args, result_ty, data.loc),
+            InstKind::Call(func, args) => self.call(inst, *func, args, result_ty, data.loc),
             InstKind::LoadGlobal(g) => {
                 let (addr, offset) = self.global_addr(*g);
                 Some(self.load_global(result_ty.expect("load has a type"), addr, offset))
@@ -767,12 +797,14 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                     .iconst(types::I64, pack_loc(data.loc.line, data.loc.col));
                 let kind = self.b.ins().iconst(types::I64, fill_ty.elem_kind() as i64);
                 self.mark_site(data.loc);
-                let array = self.call_rt(self.env.runtime.array_new, &[len, bits, kind, loc]);
+                let array = self.safepoint_call(inst, |t| {
+                    t.call_rt_inst(t.env.runtime.array_new, &[len, bits, kind, loc])
+                });
                 self.b.set_srcloc(cl::SourceLoc::default());
                 self.poll_pending();
                 array
             }
-            InstKind::ArrayLit(elems) => Some(self.array_literal(elems, data.loc)),
+            InstKind::ArrayLit(elems) => Some(self.array_literal(inst, elems, data.loc)),
             InstKind::EmptyArray => self.call_rt(self.env.runtime.empty_array, &[]),
             InstKind::ArrayLen(a) => {
                 let a = self.val(*a);
@@ -801,7 +833,6 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             InstKind::Clock => self.call_rt(self.env.runtime.clock, &[]),
         };
         if let (Some(r), Some(v)) = (data.result, value) {
-            self.note_value(v, self.f.value_ty(r));
             self.values[r] = Some(v);
         }
     }
@@ -819,12 +850,61 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.b.ins().load(types::I64, flags, array, 0)
     }
 
-    /// Records that `v` holds a value of type `ty`: an array must be found
-    /// by the collector in every frame where it is live across a call.
-    fn note_value(&mut self, v: cl::Value, ty: Ty) {
-        if self.may_collect && ty == Ty::Array {
-            self.b.declare_value_needs_stack_map(v);
+    /// Whether `kind` may run a collection: an allocation, or a call of a
+    /// function that may (in the REPL any call: a slot may change).
+    fn collects(&self, kind: &InstKind) -> bool {
+        match (kind, &self.env.linking) {
+            (InstKind::Call(g, _), Linking::Program { collecting, .. }) => collecting[*g as usize],
+            (InstKind::Call(..), Linking::Session { .. }) => true,
+            (other, _) => allocates(other),
         }
+    }
+
+    /// Before the call of `inst` that may collect: stores the arrays live
+    /// across it (and across the calls being expanded around it) into the
+    /// root slots; returns the stack map entries naming them. Nothing is
+    /// reloaded after the call: the heap does not move.
+    fn store_roots(&mut self, inst: ir::Inst) -> Vec<UserStackMapEntry> {
+        let mut values = self.outer_roots.clone();
+        if let Some(live) = self.roots.get(&inst).cloned() {
+            values.extend(live.into_iter().map(|v| self.val(v)));
+        }
+        values.sort_unstable();
+        values.dedup();
+        let mut entries = Vec::with_capacity(values.len());
+        for (i, v) in values.into_iter().enumerate() {
+            let slot = self.root_slot(i);
+            let addr = self.b.ins().stack_addr(types::I64, slot, 0);
+            self.b.ins().store(MemFlagsData::trusted(), v, addr, 0);
+            entries.push(UserStackMapEntry {
+                ty: cl_type(Ty::Array),
+                slot,
+                offset: 0,
+            });
+        }
+        entries
+    }
+
+    fn root_slot(&mut self, i: usize) -> cl::StackSlot {
+        while self.root_slots.len() <= i {
+            let data = cl::StackSlotData::new(cl::StackSlotKind::ExplicitSlot, 8, 3);
+            let slot = self.b.create_sized_stack_slot(data);
+            self.root_slots.push(slot);
+        }
+        self.root_slots[i]
+    }
+
+    /// Emits `emit`'s call as a safepoint for IR instruction `inst`, its
+    /// stack map naming the arrays live across it.
+    fn safepoint_call(
+        &mut self,
+        inst: ir::Inst,
+        emit: impl FnOnce(&mut Self) -> cl::Inst,
+    ) -> Option<cl::Value> {
+        let entries = self.store_roots(inst);
+        let call = emit(self);
+        self.b.func.dfg.append_user_stack_map_entries(call, entries);
+        self.b.inst_results(call).first().copied()
     }
 
     /// A float constant. Cranelift rematerializes `f64const` in every
@@ -1093,6 +1173,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     /// marked with its location for stack overflow reports.
     fn call(
         &mut self,
+        inst: ir::Inst,
         func: ir::FuncRef,
         args: &[ir::Value],
         result: Option<Ty>,
@@ -1100,28 +1181,38 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     ) -> Option<cl::Value> {
         let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
         if let Some(callee) = self.inlined(func, self.current_block) {
+            let outer = self.outer_roots.len();
+            let live = self.roots.get(&inst).cloned().unwrap_or_default();
+            for v in live {
+                let v = self.val(v);
+                self.outer_roots.push(v);
+            }
             self.expanding.push((self.f, loc));
             let result = self.inline_call(callee, &args);
             self.expanding.pop();
+            self.outer_roots.truncate(outer);
             return result;
         }
         // The call's code range stands for `loc` (the range may take in
         // the instructions around the call; only the return address counts).
         self.mark_site(loc);
-        let result = match self.env.linking {
-            Linking::Program { functions, .. } => self.call_rt(functions[func as usize], &args),
+        let collects = self.may_collect && self.collects(&self.f.insts[inst].kind);
+        let emit = |t: &mut Self| match t.env.linking {
+            Linking::Program { functions, .. } => t.call_rt_inst(functions[func as usize], &args),
             Linking::Session { function_slots, .. } => {
-                let ptr = self.module.target_config().pointer_type();
-                let slot = self
-                    .b
-                    .ins()
-                    .iconst(ptr, function_slots[func as usize] as i64);
-                let code = self.b.ins().load(ptr, mem(), slot, 0);
-                let sig = self.call_signature(&args, result);
-                let sig = self.b.import_signature(sig);
-                let call = self.b.ins().call_indirect(sig, code, &args);
-                self.b.inst_results(call).first().copied()
+                let ptr = t.module.target_config().pointer_type();
+                let slot = t.b.ins().iconst(ptr, function_slots[func as usize] as i64);
+                let code = t.b.ins().load(ptr, mem(), slot, 0);
+                let sig = t.call_signature(&args, result);
+                let sig = t.b.import_signature(sig);
+                t.b.ins().call_indirect(sig, code, &args)
             }
+        };
+        let result = if collects {
+            self.safepoint_call(inst, emit)
+        } else {
+            let call = emit(self);
+            self.b.inst_results(call).first().copied()
         };
         self.b.set_srcloc(cl::SourceLoc::default());
         self.poll_pending();
@@ -1138,6 +1229,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let caller = std::mem::replace(&mut self.f, g);
         let values = std::mem::replace(&mut self.values, SecondaryMap::with_default(None));
         let checks = std::mem::replace(&mut self.checks, Cow::Borrowed(&callee.checks));
+        let roots = std::mem::replace(&mut self.roots, Cow::Borrowed(&callee.roots));
         let tested = (self.tested_remainders).replace(Cow::Borrowed(&callee.tested_remainders));
         let rotated = self.rotated.take();
         let block = std::mem::replace(&mut self.current_block, g.entry());
@@ -1155,6 +1247,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.f = caller;
         self.values = values;
         self.checks = checks;
+        self.roots = roots;
         self.tested_remainders = tested;
         self.inlining_into_loop = was_into_loop;
         self.rotated = rotated;
@@ -1393,7 +1486,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         id
     }
 
-    fn array_literal(&mut self, elems: &[ir::Value], loc: SrcLoc) -> cl::Value {
+    fn array_literal(&mut self, inst: ir::Inst, elems: &[ir::Value], loc: SrcLoc) -> cl::Value {
         let elem = self.f.value_ty(elems[0]);
         let len = self.b.ins().iconst(types::I64, elems.len() as i64);
         let zero = self.b.ins().iconst(types::I64, 0);
@@ -1401,7 +1494,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let packed = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
         self.mark_site(loc);
         let arr = self
-            .call_rt(self.env.runtime.array_new, &[len, zero, kind, packed])
+            .safepoint_call(inst, |t| {
+                t.call_rt_inst(t.env.runtime.array_new, &[len, zero, kind, packed])
+            })
             .expect("array_new returns the array");
         self.b.set_srcloc(cl::SourceLoc::default());
         self.poll_pending();
@@ -1610,7 +1705,6 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 for &v in values {
                     let ty = self.f.value_ty(v);
                     let param = self.b.append_block_param(cb, cl_type(ty));
-                    self.note_value(param, ty);
                     let hv = r.params[v].get_or_insert(HeaderValue {
                         in_loop: i as u32,
                         in_body: None,
