@@ -1,17 +1,34 @@
 //! File tests: every `.toy` file under `tests/files/` is a test, and its
 //! comments say what to run and what to expect — one place to add a test
-//! program, in the spirit of Cranelift's filetests, LLVM's FileCheck and
-//! clox's `// expect:`. Directives sit in `//` comments anywhere in the
-//! file (a line may hold code and then a directive); line and column
-//! numbers in expectations are those of the file as it is, directives
-//! included.
+//! program (drop a file in a topic's directory), in the spirit of
+//! Cranelift's filetests, LLVM's FileCheck and clox's `// expect:`.
+//! Directives sit in `//` comments anywhere in the file (a line may hold
+//! code and then a directive); line and column numbers in expectations are
+//! those of the file as it is, directives included. For example:
+//!
+//! ```toy
+//! // A loop tested at its bottom at -O2: the body branches back to itself.
+//! // run: -O2 --emit clif
+//! // check-label: ; toy.f
+//! // check-count: 2 icmp slt
+//! // check: icmp slt
+//! // check-next: brif v{{\d+}}, [[BODY:block\d+]]{{[(,]}}
+//! // check: {{^}}[[BODY]]{{[(:]}}
+//! // check-not: {{^block}}
+//! // check: brif v{{\d+}}, [[BODY]]{{[(,]}}
+//! // check-label: ; toy.<top>
+//! // expect: 10
+//! fn f(n: int) -> int { let s = 0; let i = 0; while i < n { s += i; i += 1; } return s; }
+//! print(f(5));
+//! ```
 //!
 //! - `// run: FLAGS` — one run of `jitrun --verify FLAGS FILE` (flags split
 //!   on whitespace), from the file's directory, so that messages name the
 //!   file as `name.toy:LINE:COL`. Several lines, several runs. A run whose
-//!   flags contain `--emit` prints IR instead of running the program.
-//!   If no `// run:` line runs the program, it is also run at `-O0`,
-//!   `-O1`, `-O2` and under `--interp`.
+//!   flags contain `--emit` prints IR instead of running the program
+//!   ([`RunSpec::prints_ir`], the one place to teach about other flags
+//!   that print IR). If no `// run:` line runs the program, it also runs
+//!   at `-O0`, `-O1`, `-O2` and under `--interp`.
 //! - `// expect: TEXT` — the next line of stdout, exactly (all of them, in
 //!   order, are the whole of stdout) for every run that runs the program.
 //! - `// expect runtime error: PATTERN` — the program stops with status 2;
@@ -36,9 +53,11 @@
 //!   - `check-not:` no line between the previous match and the next one
 //!     (or the end of the region) matches;
 //!   - `check-label:` splits the output into regions, each from its label's
-//!     line to the next label's: labels are found first, in order, and the
+//!     line to the next label's (or the end; checks before the first label
+//!     have the lines before it): labels are found first, in order, and the
 //!     checks after a label match inside its region only (typically
-//!     `// check-label: ; toy.f` for function `f` in CLIF, `fn f(` in SSA);
+//!     `// check-label: ; toy.f` for function `f` in CLIF, `fn f(` in SSA,
+//!     followed by a label for the next function);
 //!   - `check-count: N PATTERN` (or `>=N`, `<=N`): the pattern occurs
 //!     exactly (at least, at most) N times in the region — unlike
 //!     FileCheck's CHECK-COUNT, a count of all occurrences; it does not
@@ -47,21 +66,24 @@
 //!   for one of these architectures (`x86_64`, `aarch64`; see
 //!   `common::target_arch`), for checks of machine-specific text. Checks
 //!   of another machine's code can instead pass `--target TRIPLE` in their
-//!   run line and run everywhere.
+//!   run line and run everywhere. (`--emit clif` and `--emit ssa` are the
+//!   same on both.)
 //!
-//! Patterns (in checks and error expectations) are literal text, trimmed;
-//! `{{REGEX}}` embeds a regular expression (the `regex` crate's syntax,
-//! matched within one line: `{{^}}` and `{{$}}` pin a line's ends); in
-//! checks, `[[NAME:REGEX]]` binds what the regex matched to NAME (upper
-//! case letters, digits, `_`) and a later `[[NAME]]` matches that text
-//! again (defined by `check`, `check-next` and `check-label` only).
+//! Patterns (in checks and error expectations) are literal text, trimmed
+//! (`{{ slt }}` keeps the spaces); `{{REGEX}}` embeds a regular expression
+//! (the `regex` crate's syntax, matched within one line: `{{^}}` and
+//! `{{$}}` pin a line's ends); in checks, `[[NAME:REGEX]]` binds what the
+//! regex matched to NAME (upper case letters, digits, `_`; `[[int]]` is
+//! text) and a later `[[NAME]]` matches that text again (bound by `check`
+//! and `check-next` only).
 //!
 //! A file must assert something: one of `expect`, an error expectation, or
 //! a check. Malformed directives (an unknown `// check-…:`, a check before
 //! any run line, a run printing IR with no check after it) fail the test.
 //! All files run, in parallel; the test fails at the end listing every
 //! failed run with its file, run line and a diff. `JITRUN_FILETESTS=TEXT`
-//! runs only the files whose path (under `tests/files/`) contains TEXT.
+//! runs only the files whose path (under `tests/files/`) contains TEXT;
+//! `--nocapture` shows the count of files and runs and the slowest files.
 
 mod common;
 
@@ -910,13 +932,19 @@ fn discover(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
-/// Parses and runs the files at `paths` on all cores; the failures, and
-/// how many runs and skipped files.
-fn run_files(root: &Path, paths: &[PathBuf]) -> (Vec<String>, usize, usize) {
+/// What running a set of files came to.
+struct Summary {
+    failures: Vec<String>,
+    runs: usize,
+    skipped: usize,
+    /// Each file's name and how long its runs took, slowest first.
+    times: Vec<(String, f64)>,
+}
+
+/// Parses and runs the files at `paths` on all cores.
+fn run_files(root: &Path, paths: &[PathBuf]) -> Summary {
     let next = AtomicUsize::new(0);
-    let runs = AtomicUsize::new(0);
-    let skipped = AtomicUsize::new(0);
-    let failures = Mutex::new(Vec::new());
+    let results = Mutex::new(Vec::new());
     let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
     std::thread::scope(|s| {
         for _ in 0..jobs.min(paths.len()) {
@@ -928,6 +956,7 @@ fn run_files(root: &Path, paths: &[PathBuf]) -> (Vec<String>, usize, usize) {
                     .unwrap_or(path)
                     .display()
                     .to_string();
+                let start = Instant::now();
                 let bytes = std::fs::read(path).unwrap();
                 let src = String::from_utf8_lossy(&bytes);
                 let outcome = match TestFile::parse(&name, &src) {
@@ -941,16 +970,27 @@ fn run_files(root: &Path, paths: &[PathBuf]) -> (Vec<String>, usize, usize) {
                         )],
                     },
                 };
-                runs.fetch_add(outcome.runs, Ordering::Relaxed);
-                skipped.fetch_add(usize::from(outcome.skipped), Ordering::Relaxed);
-                failures.lock().unwrap().push((i, outcome.failures));
+                let time = start.elapsed().as_secs_f64();
+                results.lock().unwrap().push((i, name, time, outcome));
             });
         }
     });
-    let mut failures = failures.into_inner().unwrap();
-    failures.sort_by_key(|(i, _)| *i);
-    let failures = failures.into_iter().flat_map(|(_, f)| f).collect();
-    (failures, runs.into_inner(), skipped.into_inner())
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|(i, ..)| *i);
+    let mut summary = Summary {
+        failures: Vec::new(),
+        runs: 0,
+        skipped: 0,
+        times: Vec::new(),
+    };
+    for (_, name, time, outcome) in results {
+        summary.failures.extend(outcome.failures);
+        summary.runs += outcome.runs;
+        summary.skipped += usize::from(outcome.skipped);
+        summary.times.push((name, time));
+    }
+    summary.times.sort_by(|a, b| b.1.total_cmp(&a.1));
+    summary
 }
 
 #[test]
@@ -970,18 +1010,26 @@ fn files() {
         })
         .collect();
     let start = Instant::now();
-    let (failures, runs, skipped) = run_files(&root, &paths);
-    let summary = format!(
-        "{} files ({skipped} skipped for another target), {runs} runs, {} failed runs, {:.1} s",
+    let summary = run_files(&root, &paths);
+    let line = format!(
+        "{} files ({} skipped for another target), {} runs, {} failed runs, {:.1} s",
         paths.len(),
-        failures.len(),
+        summary.skipped,
+        summary.runs,
+        summary.failures.len(),
         start.elapsed().as_secs_f64()
     );
-    eprintln!("filetests: {summary}");
+    let slowest: Vec<String> = summary
+        .times
+        .iter()
+        .take(5)
+        .map(|(name, t)| format!("{name} {t:.2} s"))
+        .collect();
+    eprintln!("filetests: {line}\nslowest: {}", slowest.join(", "));
     assert!(
-        failures.is_empty(),
-        "\n{}\nfiletests: {summary}",
-        failures.join("\n")
+        summary.failures.is_empty(),
+        "\n{}\nfiletests: {line}",
+        summary.failures.join("\n")
     );
 }
 
