@@ -1,10 +1,9 @@
 //! Bounds-check elimination (`ir::bounds`): which accesses are proven in
 //! bounds, on real programs lowered by the real pipeline, both the ones it
 //! must prove and the ones it must not. Each access sits on its own line;
-//! the tests compare the lines of proven accesses.
+//! the tests compare the lines of proven accesses. (Programs whose checks
+//! go, run through the binary, are files in `tests/files/bounds/`.)
 
-mod common;
-use common::run_source;
 use jitrun::driver::{compile, Emit, Options};
 use jitrun::ir::{bounds, Function, InstKind};
 
@@ -435,29 +434,6 @@ fn calls_of_quiet_functions_keep_a_loop_quiet() {
     }
 }
 
-#[test]
-fn eliminated_checks_keep_every_program_correct() {
-    // The loops whose checks go, next to out-of-bounds accesses that must
-    // still fail, through the real binary.
-    let src = "let a = [1, 2, 3];
-let s = 0;
-for i in 0..len(a) { s += a[i]; }
-let j = 0;
-while j < len(a) { a[j] = a[j] * 2; j += 1; }
-print(s, a);
-let k = 0;
-while k <= len(a) { s += a[k]; k += 1; }
-";
-    for level in ["-O0", "-O1", "-O2"] {
-        let run = run_source("bce.toy", src, &[level]);
-        assert_eq!(run.stdout, "6 [2, 4, 6]\n");
-        assert_eq!(run.status, 2);
-        assert!(run.stderr.contains(
-            "bce.toy:8:26: runtime error: index out of bounds: the length is 3 but the index is 3"
-        ));
-    }
-}
-
 /// Rule 6 over several arrays: every access in every iteration, at most
 /// three arrays (their lengths go to the runtime in registers).
 #[test]
@@ -560,18 +536,6 @@ print(f());
             "-O{level}"
         );
     }
-    // Both read past the new one-element array on their second iteration.
-    for (name, src, line) in [("stored.toy", stored, 5), ("called.toy", called, 6)] {
-        for level in ["-O0", "-O1", "-O2"] {
-            let run = run_source(name, src, &[level]);
-            assert_eq!(run.status, 2, "{name} {level}: {}", run.stderr);
-            assert!(
-                run.stderr.contains(&format!(
-                    ":{line}:14: runtime error: index out of bounds: the length is 1 but the index is 1"
-                )),
-                "{name} {level}: {}",
-                run.stderr
-            );
-        }
-    }
+    // Both read past the new one-element array on their second iteration:
+    // tests/files/bounds/global_array_stored.toy and global_array_called.toy.
 }
