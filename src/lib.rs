@@ -16,6 +16,7 @@ pub mod harness;
 pub mod interp;
 pub mod ir;
 pub mod memory;
+pub mod passes;
 pub mod repl;
 pub mod ssa;
 pub mod stats;
