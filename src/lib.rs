@@ -4,7 +4,7 @@
 //! (see `ARCHITECTURE.md` and [`driver::compile`]):
 //!
 //! ```text
-//! source ─syntax─▶ ast ─check─▶ tast ─ssa─▶ ir ─codegen─▶ machine code ─▶ run
+//! source ─syntax─▶ ast ─check─▶ tast ─ssa─▶ ir ─passes─▶ ir ─codegen─▶ machine code ─▶ run
 //! ```
 
 pub mod check;
