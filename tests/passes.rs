@@ -3,6 +3,7 @@
 
 mod common;
 use common::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// `sum` reads the global `g` twice per iteration path (its length for the
 /// bound, its elements in the body) and cannot change it; `fib` is small
@@ -54,8 +55,16 @@ fn sections(stdout: &str) -> Vec<(&str, &str)> {
     out
 }
 
+/// Runs [`PROGRAM`] from a file of its own: tests run on parallel
+/// threads, and rewriting a shared file could let another read it empty.
+fn run_program(args: &[&str]) -> Run {
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, Ordering::Relaxed);
+    run_source(&format!("passes{n}.toy"), PROGRAM, args)
+}
+
 fn ok(args: &[&str]) -> Run {
-    let run = run_source("passes.toy", PROGRAM, args);
+    let run = run_program(args);
     assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
     run
 }
@@ -154,19 +163,19 @@ fn unknown_pass_names_are_usage_errors() {
         ),
     ];
     for (args, message) in cases {
-        let run = run_source("passes.toy", PROGRAM, args);
+        let run = run_program(args);
         assert_eq!(run.status, 2, "{args:?}: {}", run.stderr);
         assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
         assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
     }
-    let run = run_source("passes.toy", PROGRAM, &["--passes=nope"]);
+    let run = run_program(&["--passes=nope"]);
     assert!(
         run.stderr
             .contains("the passes are: load-once, unroll-recursion"),
         "{}",
         run.stderr
     );
-    let run = run_source("passes.toy", PROGRAM, &["--print-after=nope"]);
+    let run = run_program(&["--print-after=nope"]);
     assert!(
         run.stderr
             .contains("the passes are: all, load-once, unroll-recursion"),
@@ -191,7 +200,7 @@ fn opt_levels_parse_as_before() {
             "invalid value '-1' for '-O <OPT_LEVEL>': -1 is not in 0..=2",
         ),
     ] {
-        let run = run_source("passes.toy", PROGRAM, &[arg]);
+        let run = run_program(&[arg]);
         assert_eq!(run.status, 2, "{arg}");
         assert!(
             run.stderr.starts_with(&format!("error: {message}")),
