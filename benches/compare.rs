@@ -290,7 +290,8 @@ fn markdown(results: &Results, engines: &[Engine], runs: usize) -> String {
             );
         }
     }
-    let groups: [(&str, fn(&str) -> bool); 3] = [
+    type Group<'a> = (&'a str, fn(&str) -> bool);
+    let groups: [Group; 3] = [
         ("all", |_| true),
         ("original eight", is_original),
         ("new", |k| !is_original(k)),

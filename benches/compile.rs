@@ -13,7 +13,7 @@ mod common;
 use common::{checked, kernels, speed_codegen, ssa_options};
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use jitrun::diag::LineIndex;
-use jitrun::driver::{compile, Emit, Options};
+use jitrun::driver::{compile, Emit, OptLevel, Options};
 
 /// Options for timing compilation alone: no verifier, nothing printed.
 fn quiet() -> Options {
@@ -38,14 +38,14 @@ fn compile_kernels(c: &mut Criterion) {
 fn compile_all(c: &mut Criterion, group_name: &str, programs: Vec<(String, String)>) {
     let mut group = c.benchmark_group(group_name);
     for (name, src) in programs {
-        for level in 0..=2u8 {
+        for level in OptLevel::ALL {
             let opts = Options {
                 opt_level: level,
                 emit: None,
                 ..quiet()
             };
             group.bench_with_input(
-                BenchmarkId::new(format!("O{level}"), &name),
+                BenchmarkId::new(format!("O{}", level.number()), &name),
                 &src,
                 |b, src| b.iter(|| release(compile(src, &opts).expect("compiles"))),
             );
@@ -131,7 +131,7 @@ fn compile_time_scales_linearly(c: &mut Criterion) {
     for units in [100usize, 1_000, 10_000] {
         let src = scaled_program(units);
         let opts = Options {
-            opt_level: 2,
+            opt_level: OptLevel::O2,
             emit: None,
             ..quiet()
         };
@@ -239,7 +239,7 @@ fn table3(c: &mut Criterion) {
 fn emit_ssa_only(c: &mut Criterion) {
     let src = ullrich(1_000);
     let opts = Options {
-        opt_level: 1,
+        opt_level: OptLevel::O1,
         emit: Some(Emit::Ssa),
         ..quiet()
     };

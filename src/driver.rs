@@ -5,6 +5,8 @@ use crate::check::{self, CheckError};
 use crate::codegen::{self, CodegenError, CodegenOptions, Compiled};
 use crate::diag::{self, Diagnostic, LineIndex};
 use crate::ir::{self, verify::VerifyError};
+use crate::passes::{self, Pass, PassError, PrintAfter, Watch};
+pub use crate::passes::{OptLevel, Scope};
 use crate::ssa::builder::SsaMode;
 use crate::ssa::lower::{FunctionStats, SsaOptions};
 use crate::ssa::{self};
@@ -25,9 +27,12 @@ pub enum Emit {
 
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// 0: no optimization; 1: on-the-fly SSA optimizations; 2: also
-    /// Cranelift's `speed` optimizations.
-    pub opt_level: u8,
+    /// What to optimize; `passes::pipeline` and `OptLevel::plan` say how.
+    pub opt_level: OptLevel,
+    /// The IR passes to run instead of the level's (`--passes`).
+    pub passes: Option<Vec<&'static Pass>>,
+    /// Print the IR after these passes, then stop (`--print-after`).
+    pub print_after: Option<PrintAfter>,
     pub emit: Option<Emit>,
     pub target: Option<String>,
     /// Run our IR verifier and Cranelift's verifier.
@@ -48,7 +53,9 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            opt_level: 2,
+            opt_level: OptLevel::O2,
+            passes: None,
+            print_after: None,
             emit: None,
             target: None,
             verify: cfg!(debug_assertions),
@@ -69,6 +76,8 @@ pub enum CompileError {
     Check(Vec<CheckError>),
     #[error(transparent)]
     Verify(#[from] VerifyError),
+    #[error(transparent)]
+    Pass(#[from] PassError),
     #[error(transparent)]
     Codegen(#[from] CodegenError),
 }
@@ -118,6 +127,8 @@ pub struct Artifacts {
     pub ast: Option<syntax::ast::Program>,
     pub ast_nodes: usize,
     pub ssa: ir::Module,
+    /// The IR text `--print-after` asked for.
+    pub printed: String,
     pub stats: Vec<FunctionStats>,
     /// `None` when `--emit ast` or `--emit ssa` stopped before code generation.
     pub compiled: Option<Compiled>,
@@ -132,8 +143,9 @@ fn timed<T>(slot: &mut Duration, f: impl FnOnce() -> T) -> T {
 }
 
 /// Compiles a program: parse → check → SSA construction (Braun et al.)
-/// → the IR passes of [`ir_passes`] (timed with SSA construction) →
-/// verify → Cranelift code generation.
+/// → verify → the IR passes of [`Options::passes`] or
+/// [`passes::pipeline`], each verified (timed with SSA construction) →
+/// Cranelift code generation, as [`OptLevel::plan`] says.
 pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
     let mut t = Timings::default();
     let ast = timed(&mut t.parse, || syntax::parse(src)).map_err(CompileError::Syntax)?;
@@ -151,25 +163,34 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
     // that big programs never hold all of them at once.
     let ast = (opts.emit == Some(Emit::Ast)).then_some(ast);
     let lines = LineIndex::new(src);
-    let (ssa, stats) = timed(&mut t.ssa, || {
+    let ir_passes = match &opts.passes {
+        Some(list) => &list[..],
+        None => passes::pipeline(opts.opt_level, Scope::Program),
+    };
+    let watch = Watch {
+        verify: opts.verify,
+        print_after: opts.print_after,
+    };
+    let (ssa, stats, printed) = timed(&mut t.ssa, || {
         let ssa_opts = SsaOptions {
-            optimize: opts.opt_level >= 1 && !opts.no_ssa_opt,
+            optimize: opts.opt_level.ssa_folding() && !opts.no_ssa_opt,
             mode: opts.ssa_mode,
         };
         let (mut ssa, stats) = ssa::lower::lower_program(&checked, &lines, ssa_opts);
-        ir_passes(&mut ssa, opts.opt_level, Scope::Program);
-        (ssa, stats)
-    });
+        if opts.verify {
+            ir::verify::verify_module(&ssa)?;
+        }
+        let printed = passes::run(&mut ssa, ir_passes, watch)?;
+        Ok::<_, CompileError>((ssa, stats, printed))
+    })?;
     drop(checked);
-    if opts.verify {
-        ir::verify::verify_module(&ssa)?;
-    }
     let compiled = match opts.emit {
+        _ if opts.print_after.is_some() => None,
         Some(Emit::Ast | Emit::Ssa | Emit::Dot) => None,
         None if opts.interp => None,
         _ => {
             let cg = CodegenOptions {
-                optimize: opts.opt_level >= 2,
+                plan: opts.opt_level.plan(Scope::Program),
                 verify: opts.verify,
                 target: codegen::foreign_target(opts.target.as_deref()),
                 keep_clif: opts.emit == Some(Emit::Clif),
@@ -182,32 +203,11 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
         ast,
         ast_nodes,
         ssa,
+        printed,
         stats,
         compiled,
         timings: t,
     })
-}
-
-/// What a module of our IR holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// A whole program: every function it calls is in it.
-    Program,
-    /// A REPL entry, whose calls may reach functions of earlier entries.
-    Entry,
-}
-
-/// The passes on our IR after SSA construction, for programs and REPL
-/// entries alike. From -O1: one load per global where it cannot change
-/// (`ir::globals`). At -O2, in whole programs: small recursive functions
-/// unrolled (`ir::inline`), which needs every callee's body at hand.
-pub fn ir_passes(ssa: &mut ir::Module, opt_level: u8, scope: Scope) {
-    if opt_level >= 1 {
-        ssa.functions.iter_mut().for_each(ir::globals::load_once);
-    }
-    if opt_level >= 2 && scope == Scope::Program {
-        ir::inline::unroll_recursion(ssa);
-    }
 }
 
 /// Exit status of a run that compiled and ran to its end.
@@ -228,6 +228,8 @@ pub fn run_source(name: &str, src: &str, opts: &Options) -> i32 {
     };
     let mut artifacts = artifacts;
     let (out, code) = match opts.emit {
+        // `--print-after` stops after the passes, as `--emit ssa` does.
+        _ if opts.print_after.is_some() => (std::mem::take(&mut artifacts.printed), EXIT_OK),
         Some(Emit::Ast) => (
             format!("{:#?}\n", artifacts.ast.as_ref().expect("kept for emit")),
             EXIT_OK,

@@ -4,7 +4,7 @@
 //! (see `ARCHITECTURE.md` and [`driver::compile`]):
 //!
 //! ```text
-//! source ─syntax─▶ ast ─check─▶ tast ─ssa─▶ ir ─codegen─▶ machine code ─▶ run
+//! source ─syntax─▶ ast ─check─▶ tast ─ssa─▶ ir ─passes─▶ ir ─codegen─▶ machine code ─▶ run
 //! ```
 
 pub mod check;
@@ -16,6 +16,7 @@ pub mod harness;
 pub mod interp;
 pub mod ir;
 pub mod memory;
+pub mod passes;
 pub mod repl;
 pub mod ssa;
 pub mod stats;

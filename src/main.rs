@@ -1,7 +1,9 @@
 //! The `jitrun` command line.
 
-use clap::{Parser, ValueEnum};
+use clap::builder::TypedValueParser;
+use clap::{CommandFactory, Parser, ValueEnum};
 use jitrun::driver::{self, Emit, Options};
+use jitrun::passes::{self, OptLevel, Pass, PrintAfter, Scope};
 use jitrun::repl::session::SessionOptions;
 use jitrun::ssa::builder::SsaMode;
 use jitrun::stats::StatsFormat;
@@ -52,8 +54,14 @@ struct Cli {
 
     /// Optimization level: 0 none, 1 on-the-fly SSA optimizations,
     /// 2 (default) also Cranelift's optimizer
-    #[arg(short = 'O', value_parser = clap::value_parser!(u8).range(0..=2), default_value_t = 2)]
-    opt_level: u8,
+    #[arg(
+        short = 'O',
+        value_parser = clap::value_parser!(u8)
+            .range(0..=2)
+            .map(|n| OptLevel::from_number(n).expect("in range")),
+        default_value = "2"
+    )]
+    opt_level: OptLevel,
 
     /// Compile for this target triple (e.g. aarch64-unknown-linux-gnu);
     /// code for another machine can be printed, not run
@@ -78,6 +86,22 @@ struct Cli {
     #[arg(long, conflicts_with_all = ["emit", "target"])]
     interp: bool,
 
+    /// Print our SSA IR after the IR pass PASS (`all`: after each), each
+    /// printout headed by `; after PASS`, then stop as --emit does
+    #[arg(
+        long,
+        value_name = "PASS",
+        value_parser = PrintAfter::parse,
+        requires = "file",
+        conflicts_with_all = ["emit", "interp"]
+    )]
+    print_after: Option<PrintAfter>,
+
+    /// Run exactly these IR passes, in this order, instead of the -O
+    /// level's (comma-separated; empty for none)
+    #[arg(long, value_name = "PASS,...", value_parser = parse_passes, requires = "file")]
+    passes: Option<PassList>,
+
     /// After the run, print phase times and program sizes on stderr
     #[arg(long)]
     time: bool,
@@ -98,8 +122,14 @@ struct Cli {
     perf_map: bool,
 }
 
-/// A size in bytes, with an optional K, M or G (powers of 1024; a trailing
-/// B or iB is allowed).
+/// The IR passes `--passes` names.
+#[derive(Clone, Debug)]
+struct PassList(Vec<&'static Pass>);
+
+fn parse_passes(text: &str) -> Result<PassList, String> {
+    passes::parse_list(text).map(PassList)
+}
+
 /// A target triple Cranelift can compile for: a wrong one is a usage
 /// error, told before anything is compiled.
 fn parse_target(text: &str) -> Result<String, String> {
@@ -107,6 +137,8 @@ fn parse_target(text: &str) -> Result<String, String> {
     Ok(text.to_string())
 }
 
+/// A size in bytes, with an optional K, M or G (powers of 1024; a trailing
+/// B or iB is allowed).
 fn parse_size(text: &str) -> Result<usize, String> {
     let t = text.trim();
     let t = t
@@ -134,6 +166,7 @@ const THREAD_STACK: usize = 1 << 30;
 fn main() {
     jitrun::memory::keep_freed_memory();
     let cli = Cli::parse();
+    check_print_after(&cli);
     let worker = std::thread::Builder::new()
         .name("jitrun".into())
         .stack_size(THREAD_STACK)
@@ -144,6 +177,37 @@ fn main() {
         driver::EXIT_INTERNAL_ERROR
     });
     std::process::exit(code);
+}
+
+/// `--print-after=PASS` names a pass that runs: a usage error otherwise
+/// (status 2, as clap's).
+fn check_print_after(cli: &Cli) {
+    let Some(PrintAfter::Pass(name)) = cli.print_after else {
+        return;
+    };
+    let running: &[&Pass] = match &cli.passes {
+        Some(list) => &list.0,
+        None => passes::pipeline(cli.opt_level, Scope::Program),
+    };
+    if running.iter().any(|p| p.name == name) {
+        return;
+    }
+    let names: Vec<&str> = running.iter().map(|p| p.name).collect();
+    let message = match &cli.passes {
+        Some(_) => format!("pass `{name}` is not in --passes"),
+        None => format!("pass `{name}` does not run at {}", cli.opt_level),
+    };
+    let list = if names.is_empty() {
+        "none".to_string()
+    } else {
+        names.join(", ")
+    };
+    Cli::command()
+        .error(
+            clap::error::ErrorKind::ArgumentConflict,
+            format!("--print-after={name}: {message} (the passes that run: {list})"),
+        )
+        .exit();
 }
 
 fn run(cli: Cli) -> i32 {
@@ -198,6 +262,8 @@ fn run(cli: Cli) -> i32 {
     };
     let opts = Options {
         opt_level: cli.opt_level,
+        passes: cli.passes.map(|list| list.0),
+        print_after: cli.print_after,
         emit: cli.emit.map(|e| match e {
             EmitArg::Ast => Emit::Ast,
             EmitArg::Ssa => Emit::Ssa,

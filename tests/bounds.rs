@@ -4,11 +4,11 @@
 //! the tests compare the lines of proven accesses. (Programs whose checks
 //! go, run through the binary, are files in `tests/files/bounds/`.)
 
-use jitrun::driver::{compile, Emit, Options};
+use jitrun::driver::{compile, Emit, OptLevel, Options};
 use jitrun::ir::{bounds, Function, InstKind};
 
 /// Lines of the accesses in function `f` proven in bounds, at `-O level`.
-fn proven_lines(src: &str, level: u8) -> (Vec<u32>, Vec<u32>) {
+fn proven_lines(src: &str, level: OptLevel) -> (Vec<u32>, Vec<u32>) {
     let f = lowered_f(src, level);
     let proven = bounds::proven_in_bounds(&f);
     let (mut yes, mut no) = (Vec::new(), Vec::new());
@@ -33,7 +33,7 @@ fn proven_lines(src: &str, level: u8) -> (Vec<u32>, Vec<u32>) {
 }
 
 /// Function `f` of `src` in SSA form at `-O level`.
-fn lowered_f(src: &str, level: u8) -> Function {
+fn lowered_f(src: &str, level: OptLevel) -> Function {
     let opts = Options {
         opt_level: level,
         emit: Some(Emit::Ssa),
@@ -58,7 +58,7 @@ fn lowered_f(src: &str, level: u8) -> Function {
 }
 
 /// Lines of the accesses in `f` checked on entry to their loop (rule 4).
-fn entry_checked_lines(src: &str, level: u8) -> Vec<u32> {
+fn entry_checked_lines(src: &str, level: OptLevel) -> Vec<u32> {
     let f = lowered_f(src, level);
     let plan = bounds::plan_checks(&f, &[]);
     let grouped: Vec<_> = plan.groups.values().flatten().map(|a| a.inst).collect();
@@ -73,7 +73,7 @@ fn entry_checked_lines(src: &str, level: u8) -> Vec<u32> {
 }
 
 /// The lines of the accesses of each group of checks in `f`, in order.
-fn grouped_lines(src: &str, level: u8) -> Vec<Vec<u32>> {
+fn grouped_lines(src: &str, level: OptLevel) -> Vec<Vec<u32>> {
     let f = lowered_f(src, level);
     let plan = bounds::plan_checks(&f, &[]);
     let mut groups: Vec<Vec<u32>> = plan
@@ -87,10 +87,10 @@ fn grouped_lines(src: &str, level: u8) -> Vec<Vec<u32>> {
 
 #[track_caller]
 fn assert_proven(src: &str, proven: &[u32], unproven: &[u32]) {
-    for level in 0..=2 {
+    for level in OptLevel::ALL {
         let (yes, no) = proven_lines(src, level);
-        assert_eq!(yes, proven, "proven lines at -O{level}");
-        assert_eq!(no, unproven, "checked lines at -O{level}");
+        assert_eq!(yes, proven, "proven lines at {level}");
+        assert_eq!(no, unproven, "checked lines at {level}");
     }
 }
 
@@ -241,13 +241,13 @@ fn constant_index_checks_are_grouped_between_barriers() {
                 + d[4]
                 + a[5];
         }";
-    for level in 0..=2 {
+    for level in OptLevel::ALL {
         // A variable index and a print end a group; a lone access stays
         // on its own.
         assert_eq!(
             grouped_lines(src, level),
             [vec![2, 3, 4, 5], vec![7, 8]],
-            "-O{level}"
+            "{level}"
         );
         // A group's check runs at its first access, so an array defined
         // later starts a new group; division by a variable can fail, by a
@@ -255,13 +255,13 @@ fn constant_index_checks_are_grouped_between_barriers() {
         assert_eq!(
             grouped_lines(by_arrays, level),
             [vec![2, 3], vec![4, 5], vec![7, 8]],
-            "-O{level}"
+            "{level}"
         );
         // A fourth array starts a new group.
         assert_eq!(
             grouped_lines(four_arrays, level),
             [vec![2, 3, 4, 5], vec![6, 7]],
-            "-O{level}"
+            "{level}"
         );
     }
 }
@@ -296,15 +296,15 @@ fn loops_between_a_growing_and_a_shrinking_bound_check_on_entry() {
             }
             return s;
         }";
-    for level in 0..=2 {
+    for level in OptLevel::ALL {
         // The flips of fannkuch: both ends read before anything else.
         // (The third loop reads only one end, but nothing else: rule 6.)
-        assert_eq!(entry_checked_lines(src, level), [4, 5, 19], "-O{level}");
+        assert_eq!(entry_checked_lines(src, level), [4, 5, 19], "{level}");
         // A print first, or a bound moving the wrong way: checked at
         // every access.
         let (proven, checked) = proven_lines(src, level);
-        assert_eq!(proven, [5, 6], "-O{level}");
-        assert_eq!(checked, [4, 5, 14, 14, 19, 23, 23], "-O{level}");
+        assert_eq!(proven, [5, 6], "{level}");
+        assert_eq!(checked, [4, 5, 14, 14, 19, 23, 23], "{level}");
     }
 }
 
@@ -341,15 +341,15 @@ fn loops_growing_towards_a_length_check_on_entry() {
             }
             return j + i;
         }";
-    for level in 0..=2 {
+    for level in OptLevel::ALL {
         // The sieve's walk (`<=` against an allocation of `n + 1`) and a
         // walk below an allocated length: checked once, on entry.
-        assert_eq!(entry_checked_lines(src, level), [5, 11], "-O{level}");
+        assert_eq!(entry_checked_lines(src, level), [5, 11], "{level}");
         // A print first, a bound one past the length, a step that could
         // wrap: checked at every access.
         let (proven, checked) = proven_lines(src, level);
-        assert_eq!(proven, [11], "-O{level}");
-        assert_eq!(checked, [5, 11, 17, 22, 27], "-O{level}");
+        assert_eq!(proven, [11], "{level}");
+        assert_eq!(checked, [5, 11, 17, 22, 27], "{level}");
     }
 }
 
@@ -379,16 +379,16 @@ fn quiet_loops_check_on_entry() {
             }
             return s;
         }";
-    for level in 0..=2 {
+    for level in OptLevel::ALL {
         // Matmul's inner loop: runs to its end or stops at the first
         // index out of bounds, with nothing observable before; so does a
         // loop over two arrays in step.
-        assert_eq!(entry_checked_lines(src, level), [4, 10, 10], "-O{level}");
+        assert_eq!(entry_checked_lines(src, level), [4, 10, 10], "{level}");
         // An access not in every iteration, a break, another check that
         // can fail first, a print: checked in place.
         let (proven, checked) = proven_lines(src, level);
-        assert_eq!(proven, Vec::<u32>::new(), "-O{level}");
-        assert_eq!(checked, [4, 7, 10, 10, 13, 17, 17, 21], "-O{level}");
+        assert_eq!(proven, Vec::<u32>::new(), "{level}");
+        assert_eq!(checked, [4, 7, 10, 10, 13, 17, 17, 21], "{level}");
     }
 }
 
@@ -410,7 +410,7 @@ fn calls_of_quiet_functions_keep_a_loop_quiet() {
             }
             return s;
         }";
-    for level in 0..=2 {
+    for level in OptLevel::ALL {
         let opts = Options {
             opt_level: level,
             emit: Some(Emit::Ssa),
@@ -420,7 +420,7 @@ fn calls_of_quiet_functions_keep_a_loop_quiet() {
         let quiet: Vec<bool> = module.functions.iter().map(bounds::is_quiet).collect();
         // w: one block, nothing that prints or fails; noisy prints; risky
         // divides by a variable.
-        assert_eq!(quiet, [true, false, false, false], "-O{level}");
+        assert_eq!(quiet, [true, false, false, false], "{level}");
         let f = &module.functions[3];
         let plan = bounds::plan_checks(f, &quiet);
         let mut lines: Vec<u32> = f
@@ -430,7 +430,7 @@ fn calls_of_quiet_functions_keep_a_loop_quiet() {
             .map(|(_, d)| d.loc.line)
             .collect();
         lines.sort();
-        assert_eq!(lines, [7], "-O{level}");
+        assert_eq!(lines, [7], "{level}");
     }
 }
 
@@ -462,18 +462,14 @@ fn loops_walking_several_arrays_in_step_check_on_entry() {
             }
             return 0.0;
         }";
-    for level in 0..=2 {
-        assert_eq!(entry_checked_lines(three, level), [3, 3, 4], "-O{level}");
+    for level in OptLevel::ALL {
+        assert_eq!(entry_checked_lines(three, level), [3, 3, 4], "{level}");
         assert_eq!(
             entry_checked_lines(conditional, level),
             [] as [u32; 0],
-            "-O{level}"
+            "{level}"
         );
-        assert_eq!(
-            entry_checked_lines(four, level),
-            [] as [u32; 0],
-            "-O{level}"
-        );
+        assert_eq!(entry_checked_lines(four, level), [] as [u32; 0], "{level}");
     }
 }
 
@@ -493,13 +489,9 @@ fn f() -> int {
 }
 print(f());
 ";
-    assert_eq!(proven_lines(read_only, 0), (vec![], vec![5]));
-    for level in 1..=2 {
-        assert_eq!(
-            proven_lines(read_only, level),
-            (vec![5], vec![]),
-            "-O{level}"
-        );
+    assert_eq!(proven_lines(read_only, OptLevel::O0), (vec![], vec![5]));
+    for level in [OptLevel::O1, OptLevel::O2] {
+        assert_eq!(proven_lines(read_only, level), (vec![5], vec![]), "{level}");
     }
     let stored = "let g = [1, 2, 3];
 fn f() -> int {
@@ -524,17 +516,9 @@ fn f() -> int {
 }
 print(f());
 ";
-    for level in 0..=2 {
-        assert_eq!(
-            proven_lines(stored, level).0,
-            Vec::<u32>::new(),
-            "-O{level}"
-        );
-        assert_eq!(
-            proven_lines(called, level).0,
-            Vec::<u32>::new(),
-            "-O{level}"
-        );
+    for level in OptLevel::ALL {
+        assert_eq!(proven_lines(stored, level).0, Vec::<u32>::new(), "{level}");
+        assert_eq!(proven_lines(called, level).0, Vec::<u32>::new(), "{level}");
     }
     // Both read past the new one-element array on their second iteration:
     // tests/files/bounds/global_array_stored.toy and global_array_called.toy.

@@ -334,7 +334,7 @@ impl RunSpec {
     fn prints_ir(&self) -> bool {
         self.flags
             .iter()
-            .any(|f| f == "--emit" || f.starts_with("--emit="))
+            .any(|f| f == "--emit" || f.starts_with("--emit=") || f.starts_with("--print-after"))
     }
 
     fn describe(&self, file: &str) -> String {

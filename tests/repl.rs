@@ -241,7 +241,7 @@ fn unknown_commands_and_bad_arguments_are_errors_not_exits() {
     assert!(run.stderr.contains("cannot read `/no/such/file.toy`"));
 }
 
-/// Entries get the IR passes programs get (`driver::ir_passes`): a
+/// Entries get the IR passes programs get (`passes::pipeline`): a
 /// function that cannot change a global loads it once, and still sees
 /// what later entries store in it.
 #[test]

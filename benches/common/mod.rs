@@ -5,6 +5,7 @@
 use jitrun::check::tast;
 use jitrun::codegen::CodegenOptions;
 use jitrun::diag::LineIndex;
+use jitrun::passes::{OptLevel, Scope};
 use jitrun::ssa::lower::SsaOptions;
 use std::path::PathBuf;
 
@@ -54,7 +55,7 @@ pub fn ssa_options(optimize: bool) -> SsaOptions {
 /// Cranelift at `opt_level=speed`, no verifier, nothing kept.
 pub fn speed_codegen() -> CodegenOptions {
     CodegenOptions {
-        optimize: true,
+        plan: OptLevel::O2.plan(Scope::Program),
         verify: false,
         target: None,
         keep_clif: false,

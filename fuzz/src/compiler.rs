@@ -1,7 +1,7 @@
 //! Fuzz target: arbitrary bytes through the whole compiler, Cranelift and
 //! its verifier included (nothing is run). Any panic is a bug.
 
-use jitrun::driver::{compile, Emit, Options};
+use jitrun::driver::{compile, Emit, OptLevel, Options};
 
 fn main() {
     afl::fuzz!(|data: &[u8]| {
@@ -9,7 +9,7 @@ fn main() {
             return;
         };
         let opts = Options {
-            opt_level: 2,
+            opt_level: OptLevel::O2,
             emit: Some(Emit::Asm),
             verify: true,
             ..Options::default()

@@ -15,6 +15,7 @@
 pub mod translate;
 
 use crate::ir;
+pub use crate::passes::Plan;
 use cranelift_codegen::ir as cl;
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
@@ -38,8 +39,9 @@ pub enum CodegenError {
 
 #[derive(Clone, Debug)]
 pub struct CodegenOptions {
-    /// Cranelift `opt_level=speed` (else `none`).
-    pub optimize: bool,
+    /// What to do beyond lowering, from the level and scope
+    /// (`passes::OptLevel::plan`).
+    pub plan: Plan,
     /// Run Cranelift's IR verifier on every function.
     pub verify: bool,
     /// A target triple; `None` for the host.
@@ -84,7 +86,11 @@ pub fn make_isa(opts: &CodegenOptions) -> Result<OwnedTargetIsa, CodegenError> {
     set(
         &mut flags,
         "opt_level",
-        if opts.optimize { "speed" } else { "none" },
+        if opts.plan.cranelift_speed {
+            "speed"
+        } else {
+            "none"
+        },
     );
     set(
         &mut flags,
@@ -322,7 +328,8 @@ fn compile_module(
         .functions
         .iter()
         .map(|f| {
-            (opts.optimize && ir::inline::is_small_leaf(f)).then(|| translate::Inlinable::new(f))
+            (opts.plan.expand_small_leaves && ir::inline::is_small_leaf(f))
+                .then(|| translate::Inlinable::new(f))
         })
         .collect();
     // (A REPL entry expands no calls; its top-level code also calls
@@ -360,7 +367,7 @@ fn compile_module(
         runtime: &runtime,
         strings: &strings,
         linking,
-        optimize: opts.optimize,
+        plan: opts.plan,
     };
 
     let mut ctx = module.make_context();

@@ -29,6 +29,7 @@ use crate::ir::rotate::Rotations;
 use crate::ir::semantics::Const;
 use crate::ir::vector::VectorLoop;
 use crate::ir::{self, dom, BinaryOp, Cmp, InstKind, PrintItem, SrcLoc, Ty, UnaryOp, ValueDef};
+use crate::passes::Plan;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData, UserStackMapEntry};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
@@ -50,8 +51,8 @@ pub struct Env<'a> {
     pub runtime: &'a Runtime,
     pub strings: &'a [(cranelift_module::DataId, usize)],
     pub linking: Linking<'a>,
-    /// Cranelift optimizes (`opt_level=speed`, -O2).
-    pub optimize: bool,
+    /// What to do beyond lowering (`passes::Plan`).
+    pub plan: Plan,
 }
 
 /// How compiled code reaches user functions and globals.
@@ -185,10 +186,10 @@ pub fn translate_function<'a, M: Module>(
     if may_collect {
         t.roots = Cow::Owned(ir::safepoints::live_across(f, |k| t.collects(k)));
     }
-    if env.optimize && !t.in_session() {
+    if env.plan.vector_loops && !t.in_session() {
         t.vector_loops = ir::vector::vector_loops(f, &t.checks);
     }
-    if env.optimize {
+    if env.plan.rotate_loops {
         t.rotated = ir::rotate::rotations(f).map(RotatedLoops::new);
     }
     t.run();
@@ -761,7 +762,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             InstKind::Copy(v) => Some(self.val(*v)),
             InstKind::IConst(n) => Some(self.b.ins().iconst(types::I64, *n)),
             InstKind::FConst(bits) => {
-                let in_loop = self.env.optimize
+                let in_loop = self.env.plan.hoist_float_constants
                     && *bits != 0
                     && data.result.is_some_and(|r| self.float_used_in_loop(r));
                 Some(self.float_constant(*bits, in_loop))
@@ -1897,7 +1898,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     /// The egraph folds `icmp eq (icmp cc x y), 0` into `icmp !cc x y`;
     /// without it the negation would cost an instruction, so not at -O0/-O1.
     fn inverted_comparison(&mut self, c: cl::Value) -> Option<cl::Value> {
-        if !self.env.optimize {
+        if !self.env.plan.invert_loop_tests {
             return None;
         }
         let cl::ValueDef::Result(inst, _) = self.b.func.dfg.value_def(c) else {

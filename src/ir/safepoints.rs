@@ -248,7 +248,7 @@ mod tests {
     /// variables are globals, roots of their own.)
     fn kept_at_allocations(src: &str) -> Vec<usize> {
         let opts = Options {
-            opt_level: 1,
+            opt_level: driver::OptLevel::O1,
             emit: Some(Emit::Ssa),
             ..Options::default()
         };

@@ -1,5 +1,6 @@
-//! The IR verifier: runs after SSA construction in debug builds and
-//! whenever `--verify` is given (every test does).
+//! The IR verifier: runs after SSA construction and after every IR pass
+//! (`passes::run`) in debug builds and whenever `--verify` is given
+//! (every test does).
 //!
 //! Checks: every laid-out block is reachable and terminated; predecessor
 //! lists match the terminators' edges; every phi has one operand per

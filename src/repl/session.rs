@@ -14,9 +14,10 @@
 use crate::check::{self, tast};
 use crate::codegen::{self, CodegenOptions, Compiled, SessionLinks};
 use crate::diag::{self, LineIndex};
-use crate::driver::{self, CompileError, Scope};
+use crate::driver::CompileError;
 use crate::entity::EntityRef;
 use crate::ir;
+use crate::passes::{self, OptLevel, Scope, Watch};
 use crate::ssa::lower::{self, SsaOptions};
 use crate::syntax::{self, SyntaxError};
 use cranelift_codegen::isa::OwnedTargetIsa;
@@ -26,7 +27,7 @@ use std::time::{Duration, Instant};
 /// Settings of a session.
 #[derive(Clone, Debug)]
 pub struct SessionOptions {
-    pub opt_level: u8,
+    pub opt_level: OptLevel,
     /// Run our IR verifier and Cranelift's on every entry.
     pub verify: bool,
 }
@@ -243,8 +244,9 @@ impl Session {
     }
 
     /// The passes of an entry: parse → check against the session →
-    /// SSA construction → the IR passes (`driver::ir_passes`) → verify →
-    /// Cranelift. Changes nothing.
+    /// SSA construction → verify → the IR passes of
+    /// `passes::pipeline(level, Scope::Entry)`, each verified → Cranelift.
+    /// Changes nothing.
     fn compile(&mut self, src: &str, lines: &LineIndex, echo: bool) -> Result<Entry, CompileError> {
         let ast = parse_entry(src).map_err(CompileError::Syntax)?;
         let (mut checked, env) =
@@ -253,14 +255,22 @@ impl Session {
             echo_values(&mut checked.main);
         }
         let ssa_opts = SsaOptions {
-            optimize: self.opts.opt_level >= 1,
+            optimize: self.opts.opt_level.ssa_folding(),
             mode: Default::default(),
         };
         let (mut ssa, _) = lower::lower_program(&checked, lines, ssa_opts);
-        driver::ir_passes(&mut ssa, self.opts.opt_level, Scope::Entry);
-        if self.opts.verify {
+        let watch = Watch {
+            verify: self.opts.verify,
+            print_after: None,
+        };
+        if watch.verify {
             ir::verify::verify_module(&ssa)?;
         }
+        passes::run(
+            &mut ssa,
+            passes::pipeline(self.opts.opt_level, Scope::Entry),
+            watch,
+        )?;
         let code = self.compile_linked(&ssa, env.function_count(), checked.globals.len())?;
         Ok(Entry {
             env,
@@ -381,7 +391,7 @@ impl Session {
 
 fn codegen_options(opts: &SessionOptions) -> CodegenOptions {
     CodegenOptions {
-        optimize: opts.opt_level >= 2,
+        plan: opts.opt_level.plan(Scope::Entry),
         verify: opts.verify,
         target: None,
         keep_clif: false,

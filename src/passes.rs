@@ -1,0 +1,359 @@
+//! The optimizer's pipeline, in one place (as QBE's `main.c`): for each
+//! [`OptLevel`] and [`Scope`], the ordered IR-to-IR passes ([`pipeline`])
+//! and what the translator is told to do ([`Plan`]).
+//!
+//! ```text
+//! level  scope    SSA construction    IR passes (in order)                 translator (Plan)
+//! -O0    any      Algorithms 1-5      -                                    bounds plan; opt_level=none
+//! -O1    any      + §3.1 folding      load-once                            bounds plan; opt_level=none
+//! -O2    entry    + §3.1 folding      load-once                            + rotate, invert, float consts; speed
+//! -O2    program  + §3.1 folding      load-once, unroll-recursion          + leaf expansion, vector loops
+//! ```
+//!
+//! [`run`] runs a list of passes over a module, verifying the IR after
+//! each one when asked (`--verify`, debug builds) and printing it after
+//! the passes `--print-after` names. `--passes=a,b` replaces the level's
+//! list (programs only), so that a test can run one pass alone.
+//!
+//! A new IR-to-IR pass: write it in `src/ir/` as `fn(&mut ir::Module)`
+//! (or per function, wrapped like [`load_once`]), add a [`Pass`] to
+//! [`ALL`] with its command-line name, and put it in [`pipeline`] at the
+//! levels and scopes it runs at. The verifier, `--print-after` and
+//! `--passes` then know it.
+
+use crate::ir::{self, verify::VerifyError};
+
+/// An optimization level: `-O0`, `-O1`, `-O2` (the default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OptLevel {
+    /// No optimization: SSA as Braun et al.'s algorithm builds it (with
+    /// the trivial-phi and redundant-SCC removal that are part of it).
+    O0,
+    /// The on-the-fly optimizations of §3.1 and the cheap IR passes.
+    O1,
+    /// Everything, Cranelift's `speed` optimizer included.
+    #[default]
+    O2,
+}
+
+impl OptLevel {
+    pub const ALL: [OptLevel; 3] = [OptLevel::O0, OptLevel::O1, OptLevel::O2];
+
+    /// The level of `-O<n>`.
+    pub fn from_number(n: u8) -> Option<OptLevel> {
+        OptLevel::ALL.get(usize::from(n)).copied()
+    }
+
+    /// The `n` of `-O<n>`.
+    pub fn number(self) -> u8 {
+        match self {
+            OptLevel::O0 => 0,
+            OptLevel::O1 => 1,
+            OptLevel::O2 => 2,
+        }
+    }
+
+    /// SSA construction folds constants, simplifies arithmetic and
+    /// hash-conses per block (Braun et al. §3.1).
+    pub fn ssa_folding(self) -> bool {
+        !matches!(self, OptLevel::O0)
+    }
+
+    /// Cranelift compiles with `opt_level=speed` (else `none`).
+    pub fn cranelift_speed(self) -> bool {
+        matches!(self, OptLevel::O2)
+    }
+
+    /// What the translator is told to do at this level in `scope`.
+    pub fn plan(self, scope: Scope) -> Plan {
+        let o2 = self == OptLevel::O2;
+        let program = scope == Scope::Program;
+        Plan {
+            cranelift_speed: self.cranelift_speed(),
+            expand_small_leaves: o2 && program,
+            vector_loops: o2 && program,
+            rotate_loops: o2,
+            invert_loop_tests: o2,
+            hoist_float_constants: o2,
+        }
+    }
+}
+
+impl std::fmt::Display for OptLevel {
+    /// As on the command line: `-O2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "-O{}", self.number())
+    }
+}
+
+/// What a module of our IR holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// A whole program: every function it calls is in it.
+    Program,
+    /// A REPL entry, whose calls may reach functions of earlier entries
+    /// (through slots: a function may be redefined).
+    Entry,
+}
+
+/// An IR-to-IR pass.
+#[derive(Debug)]
+pub struct Pass {
+    /// Its name for `--print-after` and `--passes`.
+    pub name: &'static str,
+    /// What it does, in a line.
+    pub about: &'static str,
+    /// It needs every callee's body at hand: whole programs only.
+    pub program_only: bool,
+    pub run: fn(&mut ir::Module),
+}
+
+impl PartialEq for Pass {
+    fn eq(&self, other: &Pass) -> bool {
+        self.name == other.name
+    }
+}
+
+/// One load per global in functions that cannot change it (`ir::globals`).
+pub static LOAD_ONCE: Pass = Pass {
+    name: "load-once",
+    about: "one load per global in each function that cannot change it (ir::globals)",
+    program_only: false,
+    run: load_once,
+};
+
+/// Small recursive functions unrolled, the calls left guarded by the
+/// entry test (`ir::inline`).
+pub static UNROLL_RECURSION: Pass = Pass {
+    name: "unroll-recursion",
+    about: "small recursive functions unrolled two levels, calls guarded by the entry test (ir::inline)",
+    program_only: true,
+    run: ir::inline::unroll_recursion,
+};
+
+/// Every IR pass, by name.
+pub static ALL: [&Pass; 2] = [&LOAD_ONCE, &UNROLL_RECURSION];
+
+/// The IR passes at `level` in `scope`, in the order they run.
+pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
+    static O1: [&Pass; 1] = [&LOAD_ONCE];
+    static O2_PROGRAM: [&Pass; 2] = [&LOAD_ONCE, &UNROLL_RECURSION];
+    match (level, scope) {
+        (OptLevel::O0, _) => &[],
+        (OptLevel::O1, _) | (OptLevel::O2, Scope::Entry) => &O1,
+        (OptLevel::O2, Scope::Program) => &O2_PROGRAM,
+    }
+}
+
+/// The top-level code stores its globals (top-level variables are
+/// globals), so only functions gain from it.
+fn load_once(m: &mut ir::Module) {
+    m.functions.iter_mut().for_each(ir::globals::load_once);
+}
+
+/// The pass named `name`.
+pub fn by_name(name: &str) -> Option<&'static Pass> {
+    ALL.iter().copied().find(|p| p.name == name)
+}
+
+/// The names of all passes, for messages: `load-once, unroll-recursion`.
+pub fn names() -> String {
+    ALL.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+}
+
+/// After which passes to print the IR (`--print-after`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrintAfter {
+    All,
+    Pass(&'static str),
+}
+
+impl PrintAfter {
+    /// `all` or a pass's name.
+    pub fn parse(text: &str) -> Result<PrintAfter, String> {
+        match text {
+            "all" => Ok(PrintAfter::All),
+            _ => by_name(text)
+                .map(|p| PrintAfter::Pass(p.name))
+                .ok_or_else(|| format!("unknown pass `{text}`; the passes are: all, {}", names())),
+        }
+    }
+
+    fn selects(self, pass: &Pass) -> bool {
+        match self {
+            PrintAfter::All => true,
+            PrintAfter::Pass(name) => name == pass.name,
+        }
+    }
+}
+
+/// A comma-separated list of pass names (`--passes=load-once,...`; empty
+/// for none).
+pub fn parse_list(text: &str) -> Result<Vec<&'static Pass>, String> {
+    text.split(',')
+        .filter(|name| !name.is_empty())
+        .map(|name| {
+            by_name(name)
+                .ok_or_else(|| format!("unknown pass `{name}`; the passes are: {}", names()))
+        })
+        .collect()
+}
+
+/// How [`run`] checks and shows its work.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Watch {
+    /// Run our IR verifier after every pass.
+    pub verify: bool,
+    pub print_after: Option<PrintAfter>,
+}
+
+/// The IR failed verification after a pass.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("after pass `{pass}`: {error}")]
+pub struct PassError {
+    pub pass: &'static str,
+    pub error: VerifyError,
+}
+
+/// Runs `passes` over `m` in order. With `watch.verify`, verifies the IR
+/// after each pass; returns the IR text `watch.print_after` asks for, each
+/// printout headed by `; after PASS`.
+pub fn run(m: &mut ir::Module, passes: &[&Pass], watch: Watch) -> Result<String, PassError> {
+    let mut printed = String::new();
+    for pass in passes {
+        (pass.run)(m);
+        if watch.verify {
+            ir::verify::verify_module(m).map_err(|error| PassError {
+                pass: pass.name,
+                error,
+            })?;
+        }
+        if watch.print_after.is_some_and(|p| p.selects(pass)) {
+            printed.push_str(&format!("; after {}\n", pass.name));
+            printed.push_str(&ir::print::module_to_string(m));
+        }
+    }
+    Ok(printed)
+}
+
+/// What the translator is told to do, from the level and scope
+/// ([`OptLevel::plan`]). These decisions are analyses the translator
+/// consults (`codegen/translate.rs`, `codegen/mod.rs`), not IR passes:
+///
+/// - at every level: the bounds-check plan (`ir::bounds::plan_checks`:
+///   checks proved redundant left out, grouped ones checked at once,
+///   loop-entry ones in the preheader), the collector's roots
+///   (`ir::safepoints`), remainder and division lowering;
+/// - the flags below, each at -O2 only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Cranelift's `opt_level=speed` (else `none`).
+    pub cranelift_speed: bool,
+    /// Calls of small leaf functions expanded in place
+    /// (`ir::inline::is_small_leaf`; in top-level code only inside
+    /// loops). Programs only: REPL code calls through slots.
+    pub expand_small_leaves: bool,
+    /// The loops `ir::vector` finds run pairs of iterations on
+    /// `f64x2`/`i64x2`. Programs only.
+    pub vector_loops: bool,
+    /// The loops `ir::rotate` picks repeat their header's test at the end
+    /// of the latch.
+    pub rotate_loops: bool,
+    /// Other loop headers branch on the negated comparison, so that the
+    /// body follows the test (free only with Cranelift's egraph).
+    pub invert_loop_tests: bool,
+    /// Float constants used in loops are materialized where Cranelift can
+    /// hoist them.
+    pub hoist_float_constants: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_round_trip_through_their_numbers() {
+        for level in OptLevel::ALL {
+            assert_eq!(OptLevel::from_number(level.number()), Some(level));
+        }
+        assert_eq!(OptLevel::from_number(3), None);
+        assert_eq!(OptLevel::O1.to_string(), "-O1");
+        assert_eq!(OptLevel::default(), OptLevel::O2);
+    }
+
+    #[test]
+    fn entries_run_no_program_only_pass() {
+        for level in OptLevel::ALL {
+            assert!(pipeline(level, Scope::Entry)
+                .iter()
+                .all(|p| !p.program_only));
+            assert!(!level.plan(Scope::Entry).vector_loops);
+            assert!(!level.plan(Scope::Entry).expand_small_leaves);
+        }
+    }
+
+    #[test]
+    fn every_pass_in_a_pipeline_has_a_unique_name() {
+        for (i, p) in ALL.iter().enumerate() {
+            assert_eq!(by_name(p.name), Some(*p));
+            assert!(ALL[..i].iter().all(|q| q.name != p.name));
+        }
+        let o2 = pipeline(OptLevel::O2, Scope::Program);
+        assert!(o2.iter().all(|p| ALL.contains(p)));
+        assert!(pipeline(OptLevel::O0, Scope::Program).is_empty());
+    }
+
+    #[test]
+    fn names_are_parsed_and_unknown_ones_rejected() {
+        assert_eq!(parse_list("").unwrap(), Vec::<&Pass>::new());
+        assert_eq!(
+            parse_list("unroll-recursion,load-once").unwrap(),
+            [&UNROLL_RECURSION, &LOAD_ONCE]
+        );
+        let e = parse_list("load-once,licm").unwrap_err();
+        assert!(
+            e.contains("`licm`") && e.contains("load-once, unroll-recursion"),
+            "{e}"
+        );
+        assert_eq!(PrintAfter::parse("all"), Ok(PrintAfter::All));
+        assert!(PrintAfter::parse("gvn")
+            .unwrap_err()
+            .contains("all, load-once"));
+    }
+
+    /// A pass that leaves the IR broken is named in the verifier's error.
+    #[test]
+    fn the_verifier_names_the_pass_that_broke_the_ir() {
+        static BREAK: Pass = Pass {
+            name: "break",
+            about: "drops the top level's terminator",
+            program_only: false,
+            run: |m| {
+                let entry = m.main.entry();
+                m.main.blocks[entry].term = None;
+            },
+        };
+        let opts = crate::driver::Options {
+            emit: Some(crate::driver::Emit::Ssa),
+            passes: Some(Vec::new()),
+            ..Default::default()
+        };
+        let src = "let x = 1; print(x);";
+        let mut m = crate::driver::compile(src, &opts).expect("compiles").ssa;
+        let watch = Watch {
+            verify: true,
+            print_after: None,
+        };
+        assert_eq!(run(&mut m, &[&LOAD_ONCE], watch), Ok(String::new()));
+        let e = run(&mut m, &[&LOAD_ONCE, &BREAK], watch).unwrap_err();
+        assert_eq!(e.pass, "break");
+        assert!(
+            e.to_string()
+                .starts_with("after pass `break`: IR verifier:"),
+            "{e}"
+        );
+        // Unwatched, nothing is checked.
+        let mut m = crate::driver::compile(src, &opts).expect("compiles").ssa;
+        assert!(run(&mut m, &[&BREAK], Watch::default()).is_ok());
+    }
+}
