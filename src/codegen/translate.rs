@@ -144,16 +144,26 @@ pub fn translate_function<'a, M: Module>(
     func: &mut cl::Function,
     fctx: &mut FunctionBuilderContext,
 ) -> Vec<SiteFrames<'a>> {
-    // Arrays and global cells never overlap: telling Cranelift so lets it
-    // keep values across stores to the other kind.
+    // Global cells and the elements of each element type never overlap: a
+    // Toy array holds elements of one type for its whole life, and its
+    // memory is reused only after a collection, inside a call, which
+    // Cranelift assumes writes everything anyway. Telling Cranelift so
+    // lets it keep a loaded value (a row of a `[[float]]`, say) across
+    // stores to memory of another kind.
     let mut region = |user_id, description: &'static str| {
-        func.dfg.alias_regions.insert(cl::AliasRegionData {
+        let region = func.dfg.alias_regions.insert(cl::AliasRegionData {
             user_id,
             description: description.into(),
-        })
+        });
+        mem().with_alias_region(Some(region))
     };
-    let elements = mem().with_alias_region(Some(region(0, "array elements")));
-    let global_cells = mem().with_alias_region(Some(region(1, "global cells")));
+    let elements = ElementFlags {
+        int: region(0, "int elements"),
+        float: region(2, "float elements"),
+        bool: region(3, "bool elements"),
+        array: region(4, "array elements"),
+    };
+    let global_cells = region(1, "global cells");
     let builder = FunctionBuilder::new(func, fctx);
     let mut t = Translator {
         elements,
@@ -198,6 +208,26 @@ pub fn translate_function<'a, M: Module>(
     t.sites
 }
 
+/// The memory flags of array elements, one alias region per element type.
+#[derive(Clone, Copy)]
+struct ElementFlags {
+    int: MemFlagsData,
+    float: MemFlagsData,
+    bool: MemFlagsData,
+    array: MemFlagsData,
+}
+
+impl ElementFlags {
+    fn of(&self, elem: Ty) -> MemFlagsData {
+        match elem {
+            Ty::Int => self.int,
+            Ty::Float => self.float,
+            Ty::Bool => self.bool,
+            Ty::Array => self.array,
+        }
+    }
+}
+
 struct Translator<'a, 'b, M: Module> {
     f: &'a ir::Function,
     env: &'a Env<'a>,
@@ -226,7 +256,7 @@ struct Translator<'a, 'b, M: Module> {
     /// (then so is every use of the callee's constants).
     inlining_into_loop: Option<bool>,
     /// Flags of array element accesses and of global cell accesses.
-    elements: MemFlagsData,
+    elements: ElementFlags,
     global_cells: MemFlagsData,
     /// The frames of each call, by its Cranelift source location.
     sites: Vec<SiteFrames<'a>>,
@@ -1511,13 +1541,15 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     /// Loads the element of type `ty` at `addr + offset` past the header.
     fn load_element(&mut self, ty: Ty, addr: cl::Value, offset: i64) -> cl::Value {
         let offset = (ARRAY_HEADER + offset) as i32;
-        self.b.ins().load(cl_type(ty), self.elements, addr, offset)
+        self.b
+            .ins()
+            .load(cl_type(ty), self.elements.of(ty), addr, offset)
     }
 
     fn store_element(&mut self, ty: Ty, v: cl::Value, addr: cl::Value, offset: i64) {
         debug_assert_eq!(self.b.func.dfg.value_type(v), cl_type(ty));
         let offset = (ARRAY_HEADER + offset) as i32;
-        self.b.ins().store(self.elements, v, addr, offset);
+        self.b.ins().store(self.elements.of(ty), v, addr, offset);
     }
 
     /// Every global takes an 8-byte cell; bools are stored widened to 0/1
@@ -1799,19 +1831,25 @@ impl<'a, M: Module> Translator<'a, '_, M> {
 
     /// The body of `l` on two lanes: iterations `counter` and `counter + 1`.
     fn lanes(&mut self, l: &VectorLoop, counter: cl::Value) {
-        let flags = MemFlagsData::new()
-            .with_notrap()
-            .with_alias_region(self.elements.alias_region());
+        let flags = |t: &Self, ty: Ty| {
+            MemFlagsData::new()
+                .with_notrap()
+                .with_alias_region(t.elements.of(ty).alias_region())
+        };
         let mut lanes: FxHashMap<ir::Value, cl::Value> = FxHashMap::default();
         for &inst in &l.insts {
             let result = self.f.insts[inst].result;
             let v = match self.f.insts[inst].kind {
                 InstKind::ArrayGet { array, .. } => {
-                    let ty = lane_type(self.f.value_ty(result.expect("a get's result")));
+                    let elem = self.f.value_ty(result.expect("a get's result"));
                     let addr = self.lane_addr(array, counter);
-                    self.b.ins().load(ty, flags, addr, ARRAY_HEADER as i32)
+                    let flags = flags(self, elem);
+                    self.b
+                        .ins()
+                        .load(lane_type(elem), flags, addr, ARRAY_HEADER as i32)
                 }
                 InstKind::ArraySet { array, value, .. } => {
+                    let flags = flags(self, self.f.value_ty(value));
                     let v = self.lane(&lanes, value);
                     let addr = self.lane_addr(array, counter);
                     self.b.ins().store(flags, v, addr, ARRAY_HEADER as i32);
