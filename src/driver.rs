@@ -200,13 +200,16 @@ pub enum Scope {
 /// The passes on our IR after SSA construction, for programs and REPL
 /// entries alike. From -O1: one load per global where it cannot change
 /// (`ir::globals`). At -O2, in whole programs: small recursive functions
-/// unrolled (`ir::inline`), which needs every callee's body at hand.
+/// unrolled (`ir::inline`), then calls of small non-recursive functions
+/// inlined by a cost model, bottom-up (`ir::inliner`); both need every
+/// callee's body at hand.
 pub fn ir_passes(ssa: &mut ir::Module, opt_level: u8, scope: Scope) {
     if opt_level >= 1 {
         ssa.functions.iter_mut().for_each(ir::globals::load_once);
     }
     if opt_level >= 2 && scope == Scope::Program {
         ir::inline::unroll_recursion(ssa);
+        ir::inliner::inline_calls(ssa);
     }
 }
 
