@@ -23,18 +23,20 @@ use super::inline::{inline_call, size};
 use super::*;
 
 /// The largest callee (instructions and phis) inlined at a call outside
-/// loops. Such a call runs once per run of its caller; what inlining
-/// saves there is the call itself — argument moves, the callee's frame
-/// and stack check, spills of the caller's values around the call — worth
-/// a few dozen instructions, so a body of about that size is no growth
-/// to speak of (and frees the caller's values from the call's clobbers).
-pub const BUDGET: usize = 30;
-/// The largest callee inlined at a call inside a loop: the call's cost
-/// is paid at every iteration, and the body becomes part of the loop, so
-/// loop-invariant values of the caller (array lengths, bounds facts,
-/// constants) reach it. Larger than [`BUDGET`] by the factor a loop
-/// weighs in the caller, but kept to a small loop body's size.
-pub const LOOP_BUDGET: usize = 90;
+/// loops, when the callee is called elsewhere too. Such a call runs once
+/// per run of its caller; what inlining saves there is the call itself —
+/// argument moves, the callee's frame and stack check, spills of the
+/// caller's values around it — about a dozen instructions, so a body of
+/// that size costs no code and no compile time.
+pub const BUDGET: usize = 12;
+/// The largest callee inlined at a call inside a loop, or at the only
+/// call of the callee anywhere in the program (whose copy replaces the
+/// function's own code: no growth). In a loop the call's cost is paid at
+/// every iteration, and the copy becomes part of the loop, where the
+/// caller's loop-invariant values (array lengths, bounds facts,
+/// constants) reach it; kept to a small loop body's size, because each
+/// copy adds its size to what Cranelift compiles.
+pub const LOOP_BUDGET: usize = 40;
 /// Added to the budget for each constant argument: the copy computes
 /// with the constant (Cranelift folds it, bounds facts see it), which
 /// pays for a few of its instructions.
@@ -46,37 +48,83 @@ pub const ARG_BONUS: usize = 1;
 /// A caller grows by at most its own size or this many instructions,
 /// whichever is more: code size, and Cranelift's time, stay within a
 /// small factor of the program as written.
-pub const MIN_GROWTH: usize = 120;
+pub const MIN_GROWTH: usize = 60;
 /// No caller grows beyond this many instructions and phis by inlining.
-pub const MAX_CALLER_SIZE: usize = 1500;
+pub const MAX_CALLER_SIZE: usize = 1000;
 
 /// Inlines calls in every function of `m` and in its top-level code
 /// (there only in loops: the rest runs once, where a call costs
-/// nanoseconds and a copy costs compile time). A call of function `g` is
+/// nanoseconds and a copy costs compile time; and with the larger budget
+/// only at a function's only call: it is one large function already,
+/// where copies add most to Cranelift's time). A call of function `g` is
 /// inlined when `g` is not recursive, has a return and an entry block
 /// nothing jumps back to, and
 /// `size(g) <= budget + ARG_BONUS * args + CONST_ARG_BONUS * constant args`
-/// where the budget is [`LOOP_BUDGET`] in a loop and [`BUDGET`] elsewhere,
-/// while the caller stays within its growth ([`MIN_GROWTH`],
-/// [`MAX_CALLER_SIZE`]); calls in loops go first, cheapest first.
+/// where the budget is [`LOOP_BUDGET`] in a loop or at `g`'s only call in
+/// the program and [`BUDGET`] elsewhere, while the caller stays within its
+/// growth ([`MIN_GROWTH`], [`MAX_CALLER_SIZE`]); calls in loops go first,
+/// cheapest first.
 pub fn inline_calls(m: &mut Module) {
     let graph: Vec<Vec<usize>> = m.functions.iter().map(callees).collect();
     let (order, recursive) = bottom_up(&graph);
     let inlinable: Vec<bool> = (m.functions.iter().zip(&recursive))
         .map(|(g, &rec)| !rec && can_copy(g))
         .collect();
+    // By function: how many calls of it the program makes (as written).
+    let mut calls = vec![0usize; m.functions.len()];
+    for f in m.functions.iter().chain(std::iter::once(&m.main)) {
+        for_each_call(f, |_, _, g, _| calls[g as usize] += 1);
+    }
+    let model = Model {
+        functions: &[],
+        inlinable: &inlinable,
+        calls: &calls,
+    };
     for fi in order {
         if graph[fi].iter().all(|&g| !inlinable[g]) {
             continue;
         }
         let placeholder = Function::new(String::new(), None);
         let mut caller = std::mem::replace(&mut m.functions[fi], placeholder);
-        inline_into(&mut caller, &m.functions, &inlinable, false);
+        let model = Model {
+            functions: &m.functions,
+            ..model
+        };
+        model.inline_into(&mut caller, false);
         m.functions[fi] = caller;
     }
     if callees(&m.main).iter().any(|&g| inlinable[g]) {
-        inline_into(&mut m.main, &m.functions, &inlinable, true);
+        let model = Model {
+            functions: &m.functions,
+            ..model
+        };
+        model.inline_into(&mut m.main, true);
     }
+}
+
+/// Calls `each(position, block, callee, call)` for every call in `f`, in
+/// layout order.
+fn for_each_call(f: &Function, mut each: impl FnMut(usize, Block, FuncRef, Inst)) {
+    let mut position = 0;
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            if let InstKind::Call(g, _) = f.insts[i].kind {
+                each(position, b, g, i);
+                position += 1;
+            }
+        }
+    }
+}
+
+/// What the cost model knows of the program.
+#[derive(Clone, Copy)]
+struct Model<'a> {
+    /// The functions, those already visited with their calls inlined.
+    functions: &'a [Function],
+    /// By function: whether its calls may be inlined at all.
+    inlinable: &'a [bool],
+    /// By function: how many calls of it the program makes as written.
+    calls: &'a [usize],
 }
 
 /// The functions `f` calls, each once.
@@ -176,66 +224,70 @@ struct Site {
     in_loop: bool,
 }
 
-/// Inlines the calls of `caller` the cost model accepts (`is_main`: the
-/// top-level code, where only calls in loops are candidates).
-fn inline_into(caller: &mut Function, functions: &[Function], inlinable: &[bool], is_main: bool) {
-    let loops = dom::blocks_in_loops(caller);
-    let mut sites = Vec::new();
-    let calls =
-        (caller.layout.iter()).flat_map(|&b| caller.blocks[b].insts.iter().map(move |&i| (b, i)));
-    for (position, (block, call)) in calls.enumerate() {
-        let InstKind::Call(g, ref args) = caller.insts[call].kind else {
-            continue;
-        };
-        let in_loop = loops[block];
-        if !inlinable[g as usize] || (is_main && !in_loop) {
-            continue;
-        }
-        let constants = args.iter().filter(|&&a| caller.constant(a).is_some());
-        let budget = if in_loop { LOOP_BUDGET } else { BUDGET }
-            + ARG_BONUS * args.len()
-            + CONST_ARG_BONUS * constants.count();
-        let cost = size(&functions[g as usize]);
-        if cost <= budget {
-            sites.push(Site {
-                position,
-                block,
-                call,
-                cost,
-                in_loop,
-            });
-        }
-    }
-    if sites.is_empty() {
-        return;
-    }
-    let own = size(caller);
-    let limit = (own + own.max(MIN_GROWTH)).min(MAX_CALLER_SIZE.max(own));
-    sites.sort_by_key(|s| (!s.in_loop, s.cost, s.position));
-    let mut total = own;
-    sites.retain(|s| {
-        let fits = total + s.cost <= limit;
-        if fits {
-            total += s.cost;
-        }
-        fits
-    });
-    // Last call first: splitting a block moves the instructions after the
-    // call, so earlier calls in the same block stay where they were found.
-    sites.sort_by_key(|s| std::cmp::Reverse(s.position));
-    for s in &sites {
-        let InstKind::Call(g, _) = caller.insts[s.call].kind else {
-            unreachable!("a call")
-        };
-        let callee = &functions[g as usize];
-        caller.inline_sites.push(InlineSite {
-            callee: callee.name.clone(),
-            call: caller.insts[s.call].loc,
+impl Model<'_> {
+    /// Inlines the calls of `caller` the cost model accepts (`is_main`:
+    /// the top-level code, where only calls in loops are candidates).
+    fn inline_into(&self, caller: &mut Function, is_main: bool) {
+        let loops = dom::blocks_in_loops(caller);
+        let mut sites = Vec::new();
+        for_each_call(caller, |position, block, g, call| {
+            let in_loop = loops[block];
+            if !self.inlinable[g as usize] || (is_main && !in_loop) {
+                return;
+            }
+            let InstKind::Call(_, ref args) = caller.insts[call].kind else {
+                unreachable!("a call")
+            };
+            let only_call = self.calls[g as usize] == 1;
+            let constants = args.iter().filter(|&&a| caller.constant(a).is_some());
+            // Top-level code (one large function, run once) takes a
+            // loop's budget only for a function's only call.
+            let big = only_call || (in_loop && !is_main);
+            let budget = if big { LOOP_BUDGET } else { BUDGET }
+                + ARG_BONUS * args.len()
+                + CONST_ARG_BONUS * constants.count();
+            let cost = size(&self.functions[g as usize]);
+            if cost <= budget {
+                sites.push(Site {
+                    position,
+                    block,
+                    call,
+                    cost,
+                    in_loop,
+                });
+            }
         });
-        let site = caller.inline_sites.len() as u32;
-        inline_call(caller, s.block, s.call, callee, Some(site));
+        if sites.is_empty() {
+            return;
+        }
+        let own = size(caller);
+        let limit = (own + own.max(MIN_GROWTH)).min(MAX_CALLER_SIZE.max(own));
+        sites.sort_by_key(|s| (!s.in_loop, s.cost, s.position));
+        let mut total = own;
+        sites.retain(|s| {
+            let fits = total + s.cost <= limit;
+            if fits {
+                total += s.cost;
+            }
+            fits
+        });
+        // Last call first: splitting a block moves the instructions after
+        // the call, so earlier calls in the same block stay where they were.
+        sites.sort_by_key(|s| std::cmp::Reverse(s.position));
+        for s in &sites {
+            let InstKind::Call(g, _) = caller.insts[s.call].kind else {
+                unreachable!("a call")
+            };
+            let callee = &self.functions[g as usize];
+            caller.inline_sites.push(InlineSite {
+                callee: callee.name.clone(),
+                call: caller.insts[s.call].loc,
+            });
+            let site = caller.inline_sites.len() as u32;
+            inline_call(caller, s.block, s.call, callee, Some(site));
+        }
+        caller.resolve_aliases();
     }
-    caller.resolve_aliases();
 }
 
 #[cfg(test)]
