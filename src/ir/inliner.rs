@@ -53,10 +53,12 @@ pub const MIN_GROWTH: usize = 60;
 pub const MAX_CALLER_SIZE: usize = 1000;
 
 /// Inlines calls in every function of `m` and in its top-level code
-/// (there only in loops: the rest runs once, where a call costs
-/// nanoseconds and a copy costs compile time; and with the larger budget
-/// only at a function's only call: it is one large function already,
-/// where copies add most to Cranelift's time). A call of function `g` is
+/// (there only the only call of a function, in a loop: the rest runs
+/// once, where a call costs nanoseconds and a copy costs compile time, and
+/// the top-level code is one large function already, where copies of
+/// functions called more than once add most to Cranelift's time; the
+/// translator still expands one-block leaf calls in its loops). A call of
+/// function `g` is
 /// inlined when `g` is not recursive, has a return and an entry block
 /// nothing jumps back to, and
 /// `size(g) <= budget + ARG_BONUS * args + CONST_ARG_BONUS * constant args`
@@ -232,19 +234,22 @@ impl Model<'_> {
         let mut sites = Vec::new();
         for_each_call(caller, |position, block, g, call| {
             let in_loop = loops[block];
-            if !self.inlinable[g as usize] || (is_main && !in_loop) {
+            let only_call = self.calls[g as usize] == 1;
+            // Top-level code (one large function, compiled for one run)
+            // takes only a function's only call, in a loop: a copy there
+            // replaces the function's code, adding nothing to compile.
+            if !self.inlinable[g as usize] || (is_main && !(in_loop && only_call)) {
                 return;
             }
             let InstKind::Call(_, ref args) = caller.insts[call].kind else {
                 unreachable!("a call")
             };
-            let only_call = self.calls[g as usize] == 1;
             let constants = args.iter().filter(|&&a| caller.constant(a).is_some());
-            // Top-level code (one large function, run once) takes a
-            // loop's budget only for a function's only call.
-            let big = only_call || (in_loop && !is_main);
-            let budget = if big { LOOP_BUDGET } else { BUDGET }
-                + ARG_BONUS * args.len()
+            let budget = if in_loop || only_call {
+                LOOP_BUDGET
+            } else {
+                BUDGET
+            } + ARG_BONUS * args.len()
                 + CONST_ARG_BONUS * constants.count();
             let cost = size(&self.functions[g as usize]);
             if cost <= budget {
