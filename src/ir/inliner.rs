@@ -49,11 +49,17 @@ pub const ARG_BONUS: usize = 1;
 /// whichever is more: code size, and Cranelift's time, stay within a
 /// small factor of the program as written.
 pub const MIN_GROWTH: usize = 60;
+/// Whether calls in the top-level code are inlined (its only call of a
+/// function, in a loop). Off: copying jacobi's `sweep` into the top-level
+/// loop made it 11-15% slower (bits 13% faster), for reasons not yet
+/// known; the translator still expands one-block leaf calls there.
+pub const INLINE_INTO_TOP_LEVEL: bool = false;
 /// No caller grows beyond this many instructions and phis by inlining.
 pub const MAX_CALLER_SIZE: usize = 1000;
 
-/// Inlines calls in every function of `m` and in its top-level code
-/// (there only the only call of a function, in a loop: the rest runs
+/// Inlines calls in every function of `m` and, when
+/// [`INLINE_INTO_TOP_LEVEL`], in its top-level code (there only the only
+/// call of a function, in a loop: the rest runs
 /// once, where a call costs nanoseconds and a copy costs compile time, and
 /// the top-level code is one large function already, where copies of
 /// functions called more than once add most to Cranelift's time; the
@@ -95,7 +101,7 @@ pub fn inline_calls(m: &mut Module) {
         model.inline_into(&mut caller, false);
         m.functions[fi] = caller;
     }
-    if callees(&m.main).iter().any(|&g| inlinable[g]) {
+    if INLINE_INTO_TOP_LEVEL && callees(&m.main).iter().any(|&g| inlinable[g]) {
         let model = Model {
             functions: &m.functions,
             ..model
