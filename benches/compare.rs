@@ -262,6 +262,9 @@ fn geomean(xs: &[f64]) -> f64 {
     (xs.iter().map(|x| x.ln()).sum::<f64>() / xs.len() as f64).exp()
 }
 
+/// A group of kernels for a geomean: its name and which kernels it takes.
+type Group = (&'static str, fn(&str) -> bool);
+
 fn markdown(results: &Results, engines: &[Engine], runs: usize) -> String {
     let mut out = String::new();
     let baseline = Engine::Cc("-O2");
@@ -290,7 +293,6 @@ fn markdown(results: &Results, engines: &[Engine], runs: usize) -> String {
             );
         }
     }
-    type Group<'a> = (&'a str, fn(&str) -> bool);
     let groups: [Group; 3] = [
         ("all", |_| true),
         ("original eight", is_original),

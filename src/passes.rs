@@ -131,13 +131,23 @@ pub static UNROLL_RECURSION: Pass = Pass {
     run: ir::inline::unroll_recursion,
 };
 
+/// Calls of small non-recursive functions copied into their callers by a
+/// cost model, callees first (`ir::inliner`).
+pub static INLINE: Pass = Pass {
+    name: "inline",
+    about:
+        "calls of small non-recursive functions inlined by a cost model, bottom-up (ir::inliner)",
+    program_only: true,
+    run: ir::inliner::inline_calls,
+};
+
 /// Every IR pass, by name.
-pub static ALL: [&Pass; 2] = [&LOAD_ONCE, &UNROLL_RECURSION];
+pub static ALL: [&Pass; 3] = [&LOAD_ONCE, &UNROLL_RECURSION, &INLINE];
 
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_PROGRAM: [&Pass; 2] = [&LOAD_ONCE, &UNROLL_RECURSION];
+    static O2_PROGRAM: [&Pass; 3] = [&LOAD_ONCE, &UNROLL_RECURSION, &INLINE];
     match (level, scope) {
         (OptLevel::O0, _) => &[],
         (OptLevel::O1, _) | (OptLevel::O2, Scope::Entry) => &O1,

@@ -79,6 +79,19 @@ fn an_array_live_across_an_expanded_allocating_call_survives() {
     survives("expanded.toy", src, "40600\n");
 }
 
+/// At -O2 `ir::inliner` copies `rows` (a loop that allocates) into
+/// `outer`'s loop: `a` (the top level's `keep`), live across the copied
+/// allocation, must be kept there, and `b` across the call of `outer`.
+#[test]
+fn arrays_live_across_an_inlined_allocating_loop_survive() {
+    let src = "fn rows(n: int) -> int {\n    let s = 0;\n    for i in 0..n {\n        let r = [i; 8];\n        s += r[7] + len(r);\n    }\n    return s;\n}\nfn outer(a: [int], n: int) -> int {\n    let t = 0;\n    for k in 0..n {\n        t += rows(k) + a[k % len(a)];\n    }\n    return t;\n}\nlet keep = [5, 6, 7];\nlet s = 0;\nfor j in 0..30 {\n    let b = [j; 2];\n    s += outer(keep, 6) + b[1];\n}\nprint(s, keep);\n";
+    let ssa = run_source("inlined_alloc_ssa.toy", src, &["-O2", "--emit", "ssa"]);
+    let outer = ssa.stdout.split("fn outer(").nth(1).expect("outer");
+    let outer = &outer[..outer.find("\n}\n").expect("its end")];
+    assert!(!outer.contains("call "), "{outer}");
+    survives("inlined_alloc.toy", src, "5715 [5, 6, 7]\n");
+}
+
 #[test]
 fn an_array_reachable_only_through_a_nested_array_survives() {
     let src = "fn rows(n: int) -> [[int]] {\n\

@@ -334,12 +334,11 @@ fn compile_module(
         .collect();
     // (A REPL entry expands no calls; its top-level code also calls
     // functions of the session, which are not in `program`.)
-    let (main_loops, called_from_top_level) = match session {
+    let (main_loops, needs_code) = match session {
         None => {
             let loops = ir::dom::blocks_in_loops(&program.main);
-            let called =
-                ir::inline::called_from_top_level(&program.main, &loops, program.functions.len());
-            (loops, called)
+            let needed = needs_code(program, &inline, &loops);
+            (loops, needed)
         }
         Some(_) => Default::default(),
     };
@@ -380,12 +379,10 @@ fn compile_module(
     let mut frames: Vec<Option<FrameInfo>> = Vec::with_capacity(all.len());
     let main_index = all.len() - 1;
     for (i, (f, &id)) in all.iter().zip(&ids).enumerate() {
-        // In a whole program, a function expanded at every call is never
-        // called: no code (REPL code calls every function through slots).
-        if session.is_none()
-            && inline.get(i).is_some_and(Option::is_some)
-            && !called_from_top_level.get(i).is_some_and(|&called| called)
-        {
+        // In a whole program, a function that compiled code never calls
+        // (inlined or expanded at every call) needs no code (REPL code
+        // calls every function through slots).
+        if session.is_none() && i != main_index && !needs_code[i] {
             calls.push(Default::default());
             frames.push(None);
             continue;
@@ -584,6 +581,37 @@ type CallRanges<'a> = (Vec<(u32, u32, u32)>, Vec<translate::SiteFrames<'a>>);
 
 /// The code ranges of a function's calls: the translator marks each call
 /// with the index of its frames as Cranelift source location.
+/// By `FuncRef`: whether compiled code calls the function — reachable
+/// from the top-level code through calls that are not expanded in place
+/// (`inline`: the small leaf functions the translator expands, in the
+/// top-level code only in its loops, `main_loops`). The others, inlined by
+/// `ir::inliner` or expanded at every call, or never called, get no code.
+fn needs_code(
+    program: &ir::Module,
+    inline: &[Option<translate::Inlinable>],
+    main_loops: &crate::entity::SecondaryMap<ir::Block, bool>,
+) -> Vec<bool> {
+    let mut needed = vec![false; program.functions.len()];
+    let mut work: Vec<&ir::Function> = vec![&program.main];
+    while let Some(f) = work.pop() {
+        let is_main = std::ptr::eq(f, &program.main);
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                let ir::InstKind::Call(g, _) = f.insts[i].kind else {
+                    continue;
+                };
+                let g = g as usize;
+                let expanded = inline[g].is_some() && (!is_main || main_loops[b]);
+                if !expanded && !needed[g] {
+                    needed[g] = true;
+                    work.push(&program.functions[g]);
+                }
+            }
+        }
+    }
+    needed
+}
+
 fn call_ranges(compiled: &cranelift_codegen::CompiledCode) -> Vec<(u32, u32, u32)> {
     compiled
         .buffer

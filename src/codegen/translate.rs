@@ -67,7 +67,7 @@ pub enum Linking<'a> {
         /// ([`ir::inline::is_small_leaf`]).
         inline: &'a [Option<Inlinable<'a>>],
         /// The blocks on a loop of the top-level code, the only place it
-        /// expands those calls ([`ir::inline::called_from_top_level`]).
+        /// expands those calls.
         main_loops: &'a SecondaryMap<ir::Block, bool>,
         /// By `FuncRef`: the functions `ir::bounds::is_quiet`.
         quiet: &'a [bool],

@@ -1,9 +1,11 @@
 //! Inlining (`-O2`, whole programs only: in the REPL a function may be
 //! redefined, so calls go through slots there).
 //!
-//! Two kinds: one-block leaf functions are expanded by the translator at
-//! their calls ([`is_small_leaf`]) — in top-level code only inside loops
-//! ([`called_from_top_level`]); here, small *recursive* functions are
+//! Three kinds: calls of small non-recursive functions are inlined by a
+//! cost model (`ir::inliner`, which copies bodies with [`inline_call`]);
+//! one-block leaf functions are expanded by the translator at the calls
+//! left ([`is_small_leaf`]) — in top-level code only inside loops; here,
+//! small *recursive* functions are
 //! unrolled — each call a function makes of itself is replaced by a copy
 //! of its body as it was before this pass, for [`ROUNDS`] rounds, so
 //! `fib` makes a quarter of the calls it made (a real call costs a frame,
@@ -55,30 +57,8 @@ pub fn is_small_leaf(f: &Function) -> bool {
             .all(|&i| !matches!(f.insts[i].kind, InstKind::Call(..)))
 }
 
-/// By `FuncRef` (of `count` functions): whether top-level code calls the
-/// function outside its loops (`loops`: [`super::dom::blocks_in_loops`]),
-/// so that the function needs code of its own. Top-level code expands
-/// calls of small leaf functions only inside its loops: the rest runs
-/// once, where a call costs nanoseconds and an expansion costs compile
-/// time (nbody's five `body(...)` calls made half of its top-level code).
-pub fn called_from_top_level(
-    main: &Function,
-    loops: &SecondaryMap<Block, bool>,
-    count: usize,
-) -> Vec<bool> {
-    let mut called = vec![false; count];
-    for &b in main.layout.iter().filter(|&&b| !loops[b]) {
-        for &i in &main.blocks[b].insts {
-            if let InstKind::Call(func, _) = main.insts[i].kind {
-                called[func as usize] = true;
-            }
-        }
-    }
-    called
-}
-
 /// Instructions and phis of the laid-out blocks.
-fn size(f: &Function) -> usize {
+pub(super) fn size(f: &Function) -> usize {
     let (phis, insts) = f.counts();
     phis + insts
 }
@@ -245,20 +225,42 @@ fn unroll_once(f: &mut Function, index: FuncRef, original: &Function) {
 
 /// Replaces `call` (in `block`) by a copy of `body`, whose instructions
 /// get `SrcLoc::inlined` `site` when it is given (and keep theirs
-/// otherwise). The call's result becomes an alias; the caller resolves
-/// aliases once at the end.
-fn inline_call(f: &mut Function, block: Block, call: Inst, body: &Function, site: Option<u32>) {
+/// otherwise). The body's own inline sites (calls expanded into it
+/// before) are appended to `f`'s, the outermost of them now made at
+/// `site`, so a copy of a copy still names every frame. The call's result
+/// becomes an alias; the caller resolves aliases once at the end.
+pub(super) fn inline_call(
+    f: &mut Function,
+    block: Block,
+    call: Inst,
+    body: &Function,
+    site: Option<u32>,
+) {
     debug_assert!(
-        site.is_none() || body.inline_sites.is_empty(),
-        "copies are made of functions as written"
+        site.is_some() || body.inline_sites.is_empty(),
+        "a copy without a site of its own has no sites to remap"
     );
     let InstKind::Call(_, args) = f.insts[call].kind.clone() else {
         unreachable!("inlining a call")
     };
     let result = f.insts[call].result;
+    // Site `k` of the body becomes site `base + k` of `f`.
+    let base = f.inline_sites.len() as u32;
+    if let Some(site) = site {
+        for s in &body.inline_sites {
+            let inlined = match s.call.inlined {
+                0 => site,
+                k => base + k,
+            };
+            f.inline_sites.push(InlineSite {
+                callee: s.callee.clone(),
+                call: SrcLoc { inlined, ..s.call },
+            });
+        }
+    }
     let after = split_after(f, block, call);
     let mut copy = BodyCopy::new(f, body, &args);
-    let returns = copy.fill(f, body, after, site);
+    let returns = copy.fill(f, body, after, site.map(|s| (s, base)));
     f.blocks[block].term = Some(Terminator::Jump(copy.entry));
     f.blocks[copy.entry].preds.push(block);
     let at = f.layout.iter().position(|&b| b == block).expect("laid out") + 1;
@@ -337,7 +339,7 @@ impl BodyCopy {
         f: &mut Function,
         body: &Function,
         after: Block,
-        site: Option<u32>,
+        site: Option<(u32, u32)>,
     ) -> Vec<Value> {
         // Definitions first (a phi may use a value defined further on).
         for &b in &body.layout {
@@ -348,9 +350,14 @@ impl BodyCopy {
             }
             for &inst in &body.blocks[b].insts {
                 let data = &body.insts[inst];
-                // Only instructions that can fail have locations.
+                // Only instructions that can fail have locations; those
+                // of the body's own copies move to the remapped sites.
                 let loc = match site {
-                    Some(inlined) if data.loc != SrcLoc::default() => SrcLoc {
+                    Some((_, base)) if data.loc.inlined > 0 => SrcLoc {
+                        inlined: base + data.loc.inlined,
+                        ..data.loc
+                    },
+                    Some((inlined, _)) if data.loc != SrcLoc::default() => SrcLoc {
                         inlined,
                         ..data.loc
                     },

@@ -11,6 +11,7 @@ pub mod dom;
 pub mod dot;
 pub mod globals;
 pub mod inline;
+pub mod inliner;
 pub mod print;
 pub mod rotate;
 pub mod safepoints;

@@ -1,0 +1,318 @@
+//! Inlining by a cost model (`-O2`, whole programs only: in the REPL a
+//! function may be redefined, so calls go through slots there).
+//!
+//! A call of a function that is not recursive (no cycle through it in the
+//! call graph) is replaced by a copy of the callee's blocks when the
+//! callee is small enough for the place of the call
+//! ([`inline_calls`] says how small). Functions are visited bottom-up
+//! (callees before their callers: Tarjan's SCCs come out in that order),
+//! so a copy is made of a body whose own calls were already expanded.
+//! The copy goes in as `ir::inline`'s unrolled copies do: the call's block
+//! is split, the copy's returns jump to the second half, where a phi (or
+//! the single returned value) replaces the call's result; instructions
+//! keep the callee's source locations, marked with the call they replaced
+//! (`SrcLoc::inlined`, `Function::inline_sites`, the body's own sites
+//! appended beneath it), so runtime errors print the call stack as
+//! written. Everything after this pass — the collector's roots
+//! (`ir::safepoints::live_across`), bounds checks, loop rotation — sees
+//! the inlined code as the caller's own.
+//!
+//! A function no longer called by compiled code gets no code (codegen).
+
+use super::inline::{inline_call, size};
+use super::*;
+
+/// The largest callee (instructions and phis) inlined at a call outside
+/// loops, when the callee is called elsewhere too. Such a call runs once
+/// per run of its caller; what inlining saves there is the call itself —
+/// argument moves, the callee's frame and stack check, spills of the
+/// caller's values around it — about a dozen instructions, so a body of
+/// that size costs no code and no compile time.
+pub const BUDGET: usize = 12;
+/// The largest callee inlined at a call inside a loop, or at the only
+/// call of the callee anywhere in the program (whose copy replaces the
+/// function's own code: no growth). In a loop the call's cost is paid at
+/// every iteration, and the copy becomes part of the loop, where the
+/// caller's loop-invariant values (array lengths, bounds facts,
+/// constants) reach it; kept to a small loop body's size, because each
+/// copy adds its size to what Cranelift compiles.
+pub const LOOP_BUDGET: usize = 40;
+/// Added to the budget for each constant argument: the copy computes
+/// with the constant (Cranelift folds it, bounds facts see it), which
+/// pays for a few of its instructions.
+pub const CONST_ARG_BONUS: usize = 4;
+/// Added to the budget for each argument: each is a move into an
+/// argument register (or a stack store beyond the registers) that the
+/// copy does not need.
+pub const ARG_BONUS: usize = 1;
+/// A caller grows by at most its own size or this many instructions,
+/// whichever is more: code size, and Cranelift's time, stay within a
+/// small factor of the program as written.
+pub const MIN_GROWTH: usize = 60;
+/// Whether calls in the top-level code are inlined (its only call of a
+/// function, in a loop). Off: copying jacobi's `sweep` into the top-level
+/// loop made it 11-15% slower (bits 13% faster), for reasons not yet
+/// known; the translator still expands one-block leaf calls there.
+pub const INLINE_INTO_TOP_LEVEL: bool = false;
+/// No caller grows beyond this many instructions and phis by inlining.
+pub const MAX_CALLER_SIZE: usize = 1000;
+
+/// Inlines calls in every function of `m` and, when
+/// [`INLINE_INTO_TOP_LEVEL`], in its top-level code (there only the only
+/// call of a function, in a loop: the rest runs
+/// once, where a call costs nanoseconds and a copy costs compile time, and
+/// the top-level code is one large function already, where copies of
+/// functions called more than once add most to Cranelift's time; the
+/// translator still expands one-block leaf calls in its loops). A call of
+/// function `g` is
+/// inlined when `g` is not recursive, has a return and an entry block
+/// nothing jumps back to, and
+/// `size(g) <= budget + ARG_BONUS * args + CONST_ARG_BONUS * constant args`
+/// where the budget is [`LOOP_BUDGET`] in a loop or at `g`'s only call in
+/// the program and [`BUDGET`] elsewhere, while the caller stays within its
+/// growth ([`MIN_GROWTH`], [`MAX_CALLER_SIZE`]); calls in loops go first,
+/// cheapest first.
+pub fn inline_calls(m: &mut Module) {
+    let graph: Vec<Vec<usize>> = m.functions.iter().map(callees).collect();
+    let (order, recursive) = bottom_up(&graph);
+    let inlinable: Vec<bool> = (m.functions.iter().zip(&recursive))
+        .map(|(g, &rec)| !rec && can_copy(g))
+        .collect();
+    // By function: how many calls of it the program makes (as written).
+    let mut calls = vec![0usize; m.functions.len()];
+    for f in m.functions.iter().chain(std::iter::once(&m.main)) {
+        for_each_call(f, |_, _, g, _| calls[g as usize] += 1);
+    }
+    let model = Model {
+        functions: &[],
+        inlinable: &inlinable,
+        calls: &calls,
+    };
+    for fi in order {
+        if graph[fi].iter().all(|&g| !inlinable[g]) {
+            continue;
+        }
+        let placeholder = Function::new(String::new(), None);
+        let mut caller = std::mem::replace(&mut m.functions[fi], placeholder);
+        let model = Model {
+            functions: &m.functions,
+            ..model
+        };
+        model.inline_into(&mut caller, false);
+        m.functions[fi] = caller;
+    }
+    if INLINE_INTO_TOP_LEVEL && callees(&m.main).iter().any(|&g| inlinable[g]) {
+        let model = Model {
+            functions: &m.functions,
+            ..model
+        };
+        model.inline_into(&mut m.main, true);
+    }
+}
+
+/// Calls `each(position, block, callee, call)` for every call in `f`, in
+/// layout order.
+fn for_each_call(f: &Function, mut each: impl FnMut(usize, Block, FuncRef, Inst)) {
+    let mut position = 0;
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            if let InstKind::Call(g, _) = f.insts[i].kind {
+                each(position, b, g, i);
+                position += 1;
+            }
+        }
+    }
+}
+
+/// What the cost model knows of the program.
+#[derive(Clone, Copy)]
+struct Model<'a> {
+    /// The functions, those already visited with their calls inlined.
+    functions: &'a [Function],
+    /// By function: whether its calls may be inlined at all.
+    inlinable: &'a [bool],
+    /// By function: how many calls of it the program makes as written.
+    calls: &'a [usize],
+}
+
+/// The functions `f` calls, each once.
+fn callees(f: &Function) -> Vec<usize> {
+    let mut out: Vec<usize> = f
+        .layout
+        .iter()
+        .flat_map(|&b| f.blocks[b].insts.iter())
+        .filter_map(|&i| match f.insts[i].kind {
+            InstKind::Call(g, _) => Some(g as usize),
+            _ => None,
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Whether a copy of `g` can replace a call: its entry block has no
+/// predecessors (a copy's entry gets the call's block as its one), and
+/// some block returns (to the code after the call).
+fn can_copy(g: &Function) -> bool {
+    g.blocks[g.entry()].preds.is_empty()
+        && g.layout
+            .iter()
+            .any(|&b| matches!(g.blocks[b].term, Some(Terminator::Return(_))))
+}
+
+/// The functions of the call graph `graph` in an order where each comes
+/// after every function it calls, except within a cycle; and, by
+/// function, whether it is on a cycle (calls itself, directly or not).
+/// Tarjan's algorithm, iterative: it emits each strongly connected
+/// component after all those it reaches.
+fn bottom_up(graph: &[Vec<usize>]) -> (Vec<usize>, Vec<bool>) {
+    const NONE: usize = usize::MAX;
+    let n = graph.len();
+    let mut index = vec![NONE; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut order = Vec::with_capacity(n);
+    let mut recursive = vec![false; n];
+    let mut next = 0;
+    // (function, its next edge to follow)
+    let mut frames: Vec<(usize, usize)> = Vec::new();
+    for root in 0..n {
+        if index[root] != NONE {
+            continue;
+        }
+        macro_rules! visit {
+            ($v:expr) => {{
+                let v = $v;
+                index[v] = next;
+                low[v] = next;
+                next += 1;
+                stack.push(v);
+                on_stack[v] = true;
+                frames.push((v, 0));
+            }};
+        }
+        visit!(root);
+        while let Some(&(v, e)) = frames.last() {
+            if let Some(&w) = graph[v].get(e) {
+                frames.last_mut().expect("a frame").1 += 1;
+                if index[w] == NONE {
+                    visit!(w);
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            frames.pop();
+            if let Some(&(u, _)) = frames.last() {
+                low[u] = low[u].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let start = stack.iter().rposition(|&x| x == v).expect("on the stack");
+                let cyclic = stack.len() - start > 1 || graph[v].contains(&v);
+                for x in stack.drain(start..) {
+                    on_stack[x] = false;
+                    recursive[x] = cyclic;
+                    order.push(x);
+                }
+            }
+        }
+    }
+    (order, recursive)
+}
+
+/// A call [`inline_into`] may inline: its position among the caller's
+/// calls, block, instruction, callee's size, and whether it is in a loop.
+struct Site {
+    position: usize,
+    block: Block,
+    call: Inst,
+    cost: usize,
+    in_loop: bool,
+}
+
+impl Model<'_> {
+    /// Inlines the calls of `caller` the cost model accepts (`is_main`:
+    /// the top-level code, where only calls in loops are candidates).
+    fn inline_into(&self, caller: &mut Function, is_main: bool) {
+        let loops = dom::blocks_in_loops(caller);
+        let mut sites = Vec::new();
+        for_each_call(caller, |position, block, g, call| {
+            let in_loop = loops[block];
+            let only_call = self.calls[g as usize] == 1;
+            // Top-level code (one large function, compiled for one run)
+            // takes only a function's only call, in a loop: a copy there
+            // replaces the function's code, adding nothing to compile.
+            if !self.inlinable[g as usize] || (is_main && !(in_loop && only_call)) {
+                return;
+            }
+            let InstKind::Call(_, ref args) = caller.insts[call].kind else {
+                unreachable!("a call")
+            };
+            let constants = args.iter().filter(|&&a| caller.constant(a).is_some());
+            let budget = if in_loop || only_call {
+                LOOP_BUDGET
+            } else {
+                BUDGET
+            } + ARG_BONUS * args.len()
+                + CONST_ARG_BONUS * constants.count();
+            let cost = size(&self.functions[g as usize]);
+            if cost <= budget {
+                sites.push(Site {
+                    position,
+                    block,
+                    call,
+                    cost,
+                    in_loop,
+                });
+            }
+        });
+        if sites.is_empty() {
+            return;
+        }
+        let own = size(caller);
+        let limit = (own + own.max(MIN_GROWTH)).min(MAX_CALLER_SIZE.max(own));
+        sites.sort_by_key(|s| (!s.in_loop, s.cost, s.position));
+        let mut total = own;
+        sites.retain(|s| {
+            let fits = total + s.cost <= limit;
+            if fits {
+                total += s.cost;
+            }
+            fits
+        });
+        // Last call first: splitting a block moves the instructions after
+        // the call, so earlier calls in the same block stay where they were.
+        sites.sort_by_key(|s| std::cmp::Reverse(s.position));
+        for s in &sites {
+            let InstKind::Call(g, _) = caller.insts[s.call].kind else {
+                unreachable!("a call")
+            };
+            let callee = &self.functions[g as usize];
+            caller.inline_sites.push(InlineSite {
+                callee: callee.name.clone(),
+                call: caller.insts[s.call].loc,
+            });
+            let site = caller.inline_sites.len() as u32;
+            inline_call(caller, s.block, s.call, callee, Some(site));
+        }
+        caller.resolve_aliases();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bottom_up;
+
+    #[test]
+    fn callees_come_first_and_cycles_are_recursive() {
+        // 0 calls 1 and 2; 1 calls 2; 2 calls 3 and 3 calls 2; 4 calls itself.
+        let graph = vec![vec![1, 2], vec![2], vec![3], vec![2], vec![4]];
+        let (order, recursive) = bottom_up(&graph);
+        let pos = |f: usize| order.iter().position(|&x| x == f).unwrap();
+        assert!(pos(2) < pos(1) && pos(1) < pos(0) && pos(3) < pos(1));
+        assert_eq!(recursive, vec![false, false, true, true, true]);
+        assert_eq!(order.len(), 5);
+    }
+}
