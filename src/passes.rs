@@ -7,7 +7,7 @@
 //! -O0    any      Algorithms 1-5      -                                    bounds plan; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                            bounds plan; opt_level=none
 //! -O2    entry    + §3.1 folding      load-once                            + rotate, invert, float consts; speed
-//! -O2    program  + §3.1 folding      load-once, unroll-recursion          + leaf expansion, vector loops
+//! -O2    program  + §3.1 folding      load-once, unroll-recursion, inline  + leaf expansion, vector loops
 //! ```
 //!
 //! [`run`] runs a list of passes over a module, verifying the IR after
@@ -166,7 +166,7 @@ pub fn by_name(name: &str) -> Option<&'static Pass> {
     ALL.iter().copied().find(|p| p.name == name)
 }
 
-/// The names of all passes, for messages: `load-once, unroll-recursion`.
+/// The names of all passes, for messages: `load-once, unroll-recursion, inline`.
 pub fn names() -> String {
     ALL.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
 }

@@ -52,9 +52,6 @@ pub struct CodegenOptions {
     pub keep_asm: bool,
 }
 
-/// The target to compile for, `None` meaning this machine: a triple that
-/// names the host's architecture and operating system is the host (its code
-/// can run, with the host's CPU features), whatever vendor or spelling.
 /// Whether Cranelift can compile for `name`; the reason why not.
 pub fn check_target(name: &str) -> Result<(), String> {
     let triple = target_lexicon::Triple::from_str(name)
@@ -64,6 +61,9 @@ pub fn check_target(name: &str) -> Result<(), String> {
         .map_err(|e| format!("target `{name}` is not supported: {e}"))
 }
 
+/// The target to compile for, `None` meaning this machine: a triple that
+/// names the host's architecture and operating system is the host (its code
+/// can run, with the host's CPU features), whatever vendor or spelling.
 pub fn foreign_target(name: Option<&str>) -> Option<String> {
     let name = name?;
     let host = target_lexicon::Triple::host();
@@ -579,8 +579,6 @@ impl GcRoots {
 /// frames) and the frames of its calls.
 type CallRanges<'a> = (Vec<(u32, u32, u32)>, Vec<translate::SiteFrames<'a>>);
 
-/// The code ranges of a function's calls: the translator marks each call
-/// with the index of its frames as Cranelift source location.
 /// By `FuncRef`: whether compiled code calls the function — reachable
 /// from the top-level code through calls that are not expanded in place
 /// (`inline`: the small leaf functions the translator expands, in the
@@ -595,23 +593,21 @@ fn needs_code(
     let mut work: Vec<&ir::Function> = vec![&program.main];
     while let Some(f) = work.pop() {
         let is_main = std::ptr::eq(f, &program.main);
-        for &b in &f.layout {
-            for &i in &f.blocks[b].insts {
-                let ir::InstKind::Call(g, _) = f.insts[i].kind else {
-                    continue;
-                };
-                let g = g as usize;
-                let expanded = inline[g].is_some() && (!is_main || main_loops[b]);
-                if !expanded && !needed[g] {
-                    needed[g] = true;
-                    work.push(&program.functions[g]);
-                }
+        for (b, _, g) in f.calls() {
+            let g = g as usize;
+            let expanded =
+                inline[g].is_some() && translate::expands_calls_in(is_main, main_loops, b);
+            if !expanded && !needed[g] {
+                needed[g] = true;
+                work.push(&program.functions[g]);
             }
         }
     }
     needed
 }
 
+/// The code ranges of a function's calls: the translator marks each call
+/// with the index of its frames as Cranelift source location.
 fn call_ranges(compiled: &cranelift_codegen::CompiledCode) -> Vec<(u32, u32, u32)> {
     compiled
         .buffer

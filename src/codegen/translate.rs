@@ -94,12 +94,20 @@ pub struct Inlinable<'a> {
     roots: Roots,
 }
 
+/// Whether calls of small leaf functions in `block` are expanded in
+/// place: everywhere in functions, in top-level code only inside its loops
+/// (`main_loops`), where a call costs per iteration; the rest of it runs
+/// once, where an expansion would cost only compile time.
+pub fn expands_calls_in(
+    is_main: bool,
+    main_loops: &SecondaryMap<ir::Block, bool>,
+    block: ir::Block,
+) -> bool {
+    !is_main || main_loops[block]
+}
+
 /// By instruction that may collect: the arrays live across it.
 type Roots = FxHashMap<ir::Inst, Vec<ir::Value>>;
-
-fn allocates(kind: &InstKind) -> bool {
-    matches!(kind, InstKind::NewArray { .. } | InstKind::ArrayLit(_))
-}
 
 impl<'a> Inlinable<'a> {
     pub fn new(body: &'a ir::Function) -> Self {
@@ -110,7 +118,7 @@ impl<'a> Inlinable<'a> {
             tested_remainders: tested_remainders(body),
             has_float_constants: (body.blocks[body.entry()].insts.iter())
                 .any(|&i| matches!(body.insts[i].kind, InstKind::FConst(_))),
-            roots: ir::safepoints::live_across(body, allocates),
+            roots: ir::safepoints::live_across(body, ir::safepoints::allocates),
         }
     }
 }
@@ -194,7 +202,12 @@ pub fn translate_function<'a, M: Module>(
         root_slots: Vec::new(),
     };
     if may_collect {
-        t.roots = Cow::Owned(ir::safepoints::live_across(f, |k| t.collects(k)));
+        let callees = match env.linking {
+            Linking::Program { collecting, .. } => Some(collecting),
+            Linking::Session { .. } => None,
+        };
+        let collects = |k: &InstKind| ir::safepoints::collects(k, callees);
+        t.roots = Cow::Owned(ir::safepoints::live_across(f, collects));
     }
     if env.plan.vector_loops && !t.in_session() {
         t.vector_loops = ir::vector::vector_loops(f, &t.checks);
@@ -734,7 +747,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         match self.env.linking {
             Linking::Program {
                 inline, main_loops, ..
-            } if !self.is_main || main_loops[block] => inline[func as usize].as_ref(),
+            } if expands_calls_in(self.is_main, main_loops, block) => {
+                inline[func as usize].as_ref()
+            }
             _ => None,
         }
     }
@@ -881,16 +896,6 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.b.ins().load(types::I64, flags, array, 0)
     }
 
-    /// Whether `kind` may run a collection: an allocation, or a call of a
-    /// function that may (in the REPL any call: a slot may change).
-    fn collects(&self, kind: &InstKind) -> bool {
-        match (kind, &self.env.linking) {
-            (InstKind::Call(g, _), Linking::Program { collecting, .. }) => collecting[*g as usize],
-            (InstKind::Call(..), Linking::Session { .. }) => true,
-            (other, _) => allocates(other),
-        }
-    }
-
     /// Before the call of `inst` that may collect: stores the arrays live
     /// across it (and across the calls being expanded around it) into the
     /// root slots; returns the stack map entries naming them. Nothing is
@@ -925,8 +930,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.root_slots[i]
     }
 
-    /// Emits `emit`'s call as a safepoint for IR instruction `inst`, its
-    /// stack map naming the arrays live across it.
+    /// Emits `emit`'s call for IR instruction `inst`, its stack map naming
+    /// the arrays live across it (none where `inst` cannot collect).
     fn safepoint_call(
         &mut self,
         inst: ir::Inst,
@@ -1227,7 +1232,6 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         // The call's code range stands for `loc` (the range may take in
         // the instructions around the call; only the return address counts).
         self.mark_site(loc);
-        let collects = self.may_collect && self.collects(&self.f.insts[inst].kind);
         let emit = |t: &mut Self| match t.env.linking {
             Linking::Program { functions, .. } => t.call_rt_inst(functions[func as usize], &args),
             Linking::Session { function_slots, .. } => {
@@ -1239,12 +1243,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 t.b.ins().call_indirect(sig, code, &args)
             }
         };
-        let result = if collects {
-            self.safepoint_call(inst, emit)
-        } else {
-            let call = emit(self);
-            self.b.inst_results(call).first().copied()
-        };
+        let result = self.safepoint_call(inst, emit);
         self.b.set_srcloc(cl::SourceLoc::default());
         self.poll_pending();
         result

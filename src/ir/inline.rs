@@ -70,21 +70,24 @@ fn is_candidate(f: &Function, index: usize) -> bool {
     calls_of(f, index as FuncRef).next().is_some()
         && size(f) <= MAX_CALLEE_SIZE
         && f.layout.len() <= MAX_CALLEE_BLOCKS
-        && f.blocks[f.entry()].preds.is_empty()
-        && f.layout
+        && can_copy(f)
+}
+
+/// Whether a copy of `g` can replace a call: its entry block has no
+/// predecessors (a copy's entry gets the call's block as its one), and
+/// some block returns (to the code after the call).
+pub(super) fn can_copy(g: &Function) -> bool {
+    g.blocks[g.entry()].preds.is_empty()
+        && g.layout
             .iter()
-            .any(|&b| matches!(f.blocks[b].term, Some(Terminator::Return(_))))
+            .any(|&b| matches!(g.blocks[b].term, Some(Terminator::Return(_))))
 }
 
 /// The calls `f` makes of function `callee`, with their blocks.
 fn calls_of(f: &Function, callee: FuncRef) -> impl Iterator<Item = (Block, Inst)> + '_ {
-    f.layout.iter().flat_map(move |&b| {
-        let calls = f.blocks[b]
-            .insts
-            .iter()
-            .filter(move |&&i| matches!(f.insts[i].kind, InstKind::Call(c, _) if c == callee));
-        calls.map(move |&i| (b, i))
-    })
+    f.calls()
+        .filter(move |&(_, _, g)| g == callee)
+        .map(|(b, i, _)| (b, i))
 }
 
 /// Unrolls every small recursive function of `m` [`ROUNDS`] levels.

@@ -19,7 +19,7 @@
 //!
 //! A function no longer called by compiled code gets no code (codegen).
 
-use super::inline::{inline_call, size};
+use super::inline::{can_copy, inline_call, size};
 use super::*;
 
 /// The largest callee (instructions and phis) inlined at a call outside
@@ -49,23 +49,15 @@ pub const ARG_BONUS: usize = 1;
 /// whichever is more: code size, and Cranelift's time, stay within a
 /// small factor of the program as written.
 pub const MIN_GROWTH: usize = 60;
-/// Whether calls in the top-level code are inlined (its only call of a
-/// function, in a loop). Off: copying jacobi's `sweep` into the top-level
-/// loop made it 11-15% slower (bits 13% faster), for reasons not yet
-/// known; the translator still expands one-block leaf calls there.
-pub const INLINE_INTO_TOP_LEVEL: bool = false;
 /// No caller grows beyond this many instructions and phis by inlining.
 pub const MAX_CALLER_SIZE: usize = 1000;
 
-/// Inlines calls in every function of `m` and, when
-/// [`INLINE_INTO_TOP_LEVEL`], in its top-level code (there only the only
-/// call of a function, in a loop: the rest runs
-/// once, where a call costs nanoseconds and a copy costs compile time, and
-/// the top-level code is one large function already, where copies of
-/// functions called more than once add most to Cranelift's time; the
-/// translator still expands one-block leaf calls in its loops). A call of
-/// function `g` is
-/// inlined when `g` is not recursive, has a return and an entry block
+/// Inlines calls in every function of `m`. Not in its top-level code: most
+/// of it runs once, where a call costs nanoseconds and a copy costs
+/// compile time, and copying even a function's only call, in a loop, into
+/// it was slower (jacobi's `sweep`, 11-15 %, for reasons not yet known);
+/// the translator still expands one-block leaf calls in its loops. A call
+/// of function `g` is inlined when `g` is not recursive, has a return and an entry block
 /// nothing jumps back to, and
 /// `size(g) <= budget + ARG_BONUS * args + CONST_ARG_BONUS * constant args`
 /// where the budget is [`LOOP_BUDGET`] in a loop or at `g`'s only call in
@@ -81,13 +73,8 @@ pub fn inline_calls(m: &mut Module) {
     // By function: how many calls of it the program makes (as written).
     let mut calls = vec![0usize; m.functions.len()];
     for f in m.functions.iter().chain(std::iter::once(&m.main)) {
-        for_each_call(f, |_, _, g, _| calls[g as usize] += 1);
+        f.calls().for_each(|(_, _, g)| calls[g as usize] += 1);
     }
-    let model = Model {
-        functions: &[],
-        inlinable: &inlinable,
-        calls: &calls,
-    };
     for fi in order {
         if graph[fi].iter().all(|&g| !inlinable[g]) {
             continue;
@@ -96,31 +83,11 @@ pub fn inline_calls(m: &mut Module) {
         let mut caller = std::mem::replace(&mut m.functions[fi], placeholder);
         let model = Model {
             functions: &m.functions,
-            ..model
+            inlinable: &inlinable,
+            calls: &calls,
         };
-        model.inline_into(&mut caller, false);
+        model.inline_into(&mut caller);
         m.functions[fi] = caller;
-    }
-    if INLINE_INTO_TOP_LEVEL && callees(&m.main).iter().any(|&g| inlinable[g]) {
-        let model = Model {
-            functions: &m.functions,
-            ..model
-        };
-        model.inline_into(&mut m.main, true);
-    }
-}
-
-/// Calls `each(position, block, callee, call)` for every call in `f`, in
-/// layout order.
-fn for_each_call(f: &Function, mut each: impl FnMut(usize, Block, FuncRef, Inst)) {
-    let mut position = 0;
-    for &b in &f.layout {
-        for &i in &f.blocks[b].insts {
-            if let InstKind::Call(g, _) = f.insts[i].kind {
-                each(position, b, g, i);
-                position += 1;
-            }
-        }
     }
 }
 
@@ -137,28 +104,10 @@ struct Model<'a> {
 
 /// The functions `f` calls, each once.
 fn callees(f: &Function) -> Vec<usize> {
-    let mut out: Vec<usize> = f
-        .layout
-        .iter()
-        .flat_map(|&b| f.blocks[b].insts.iter())
-        .filter_map(|&i| match f.insts[i].kind {
-            InstKind::Call(g, _) => Some(g as usize),
-            _ => None,
-        })
-        .collect();
+    let mut out: Vec<usize> = f.calls().map(|(_, _, g)| g as usize).collect();
     out.sort_unstable();
     out.dedup();
     out
-}
-
-/// Whether a copy of `g` can replace a call: its entry block has no
-/// predecessors (a copy's entry gets the call's block as its one), and
-/// some block returns (to the code after the call).
-fn can_copy(g: &Function) -> bool {
-    g.blocks[g.entry()].preds.is_empty()
-        && g.layout
-            .iter()
-            .any(|&b| matches!(g.blocks[b].term, Some(Terminator::Return(_))))
 }
 
 /// The functions of the call graph `graph` in an order where each comes
@@ -222,7 +171,7 @@ fn bottom_up(graph: &[Vec<usize>]) -> (Vec<usize>, Vec<bool>) {
     (order, recursive)
 }
 
-/// A call [`inline_into`] may inline: its position among the caller's
+/// A call `Model::inline_into` may inline: its position among the caller's
 /// calls, block, instruction, callee's size, and whether it is in a loop.
 struct Site {
     position: usize,
@@ -233,19 +182,15 @@ struct Site {
 }
 
 impl Model<'_> {
-    /// Inlines the calls of `caller` the cost model accepts (`is_main`:
-    /// the top-level code, where only calls in loops are candidates).
-    fn inline_into(&self, caller: &mut Function, is_main: bool) {
+    /// Inlines the calls of `caller` the cost model accepts.
+    fn inline_into(&self, caller: &mut Function) {
         let loops = dom::blocks_in_loops(caller);
         let mut sites = Vec::new();
-        for_each_call(caller, |position, block, g, call| {
+        for (position, (block, call, g)) in caller.calls().enumerate() {
             let in_loop = loops[block];
             let only_call = self.calls[g as usize] == 1;
-            // Top-level code (one large function, compiled for one run)
-            // takes only a function's only call, in a loop: a copy there
-            // replaces the function's code, adding nothing to compile.
-            if !self.inlinable[g as usize] || (is_main && !(in_loop && only_call)) {
-                return;
+            if !self.inlinable[g as usize] {
+                continue;
             }
             let InstKind::Call(_, ref args) = caller.insts[call].kind else {
                 unreachable!("a call")
@@ -267,7 +212,7 @@ impl Model<'_> {
                     in_loop,
                 });
             }
-        });
+        }
         if sites.is_empty() {
             return;
         }

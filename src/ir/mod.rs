@@ -585,6 +585,20 @@ impl Function {
         }
     }
 
+    /// Every call in the laid-out blocks, in order: its block, its
+    /// instruction and the function it calls.
+    pub fn calls(&self) -> impl Iterator<Item = (Block, Inst, FuncRef)> + '_ {
+        self.layout.iter().flat_map(move |&b| {
+            self.blocks[b]
+                .insts
+                .iter()
+                .filter_map(move |&i| match self.insts[i].kind {
+                    InstKind::Call(g, _) => Some((b, i, g)),
+                    _ => None,
+                })
+        })
+    }
+
     /// Number of phis and of other instructions in the laid-out blocks.
     pub fn counts(&self) -> (usize, usize) {
         self.layout.iter().fold((0, 0), |(p, i), &b| {

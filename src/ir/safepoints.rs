@@ -21,7 +21,7 @@ use rustc_hash::FxHashMap;
 /// every call may collect.
 pub fn may_collect(module: &Module, calls_may_change: bool) -> Vec<bool> {
     let all: Vec<&Function> = module.functions.iter().chain([&module.main]).collect();
-    let mut collects: Vec<bool> = all.iter().map(|f| allocates(f)).collect();
+    let mut collects: Vec<bool> = all.iter().map(|f| insts(f).any(allocates)).collect();
     let calls: Vec<Vec<FuncRef>> = all.iter().map(|f| callees(f)).collect();
     if calls_may_change {
         for (c, callees) in collects.iter_mut().zip(&calls) {
@@ -50,17 +50,24 @@ fn insts(f: &Function) -> impl Iterator<Item = &InstKind> {
         .map(|&i| &f.insts[i].kind)
 }
 
-fn allocates(f: &Function) -> bool {
-    insts(f).any(|k| matches!(k, InstKind::NewArray { .. } | InstKind::ArrayLit(_)))
+/// Whether `kind` allocates an array (and so may run a collection).
+pub fn allocates(kind: &InstKind) -> bool {
+    matches!(kind, InstKind::NewArray { .. } | InstKind::ArrayLit(_))
+}
+
+/// Whether `kind` may run a collection: an allocation, or a call of a
+/// function that may. `callees`: [`may_collect`] by `FuncRef`, or `None`
+/// where every call may (REPL code calls through slots that may change).
+pub fn collects(kind: &InstKind, callees: Option<&[bool]>) -> bool {
+    match (kind, callees) {
+        (InstKind::Call(g, _), Some(callees)) => callees[*g as usize],
+        (InstKind::Call(..), None) => true,
+        (other, _) => allocates(other),
+    }
 }
 
 fn callees(f: &Function) -> Vec<FuncRef> {
-    insts(f)
-        .filter_map(|k| match k {
-            InstKind::Call(g, _) => Some(*g),
-            _ => None,
-        })
-        .collect()
+    f.calls().map(|(_, _, g)| g).collect()
 }
 
 /// By instruction, for each instruction of `f` that `collects`: the array
@@ -168,8 +175,8 @@ fn live_out(
             .filter(|&(_, &p)| p == b);
         for (k, _) in from_b {
             for &phi in &f.blocks[s].phis {
-                if let ValueDef::Phi(p) = f.values[phi].def {
-                    arrays.add(&mut out, f.phis[p].args[k]);
+                if let Some(&arg) = f.phi_args(phi).get(k) {
+                    arrays.add(&mut out, arg);
                 }
             }
         }
@@ -254,16 +261,11 @@ mod tests {
         };
         let module = driver::compile(src, &opts).expect("compiles").ssa;
         let f = &module.functions[0];
-        let roots = live_across(f, |k| {
-            matches!(k, InstKind::NewArray { .. } | InstKind::ArrayLit(_))
-        });
+        let roots = live_across(f, allocates);
         let mut kept = Vec::new();
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
-                if matches!(
-                    f.insts[i].kind,
-                    InstKind::NewArray { .. } | InstKind::ArrayLit(_)
-                ) {
+                if allocates(&f.insts[i].kind) {
                     let live = roots.get(&i).map_or(&[][..], Vec::as_slice);
                     assert!(live.iter().all(|&v| f.value_ty(v) == Ty::Array));
                     kept.push(live.len());
