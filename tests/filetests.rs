@@ -1009,6 +1009,10 @@ fn files() {
                 .contains(&filter)
         })
         .collect();
+    assert!(
+        !paths.is_empty(),
+        "no test file matches JITRUN_FILETESTS={filter}"
+    );
     let start = Instant::now();
     let summary = run_files(&root, &paths);
     let line = format!(

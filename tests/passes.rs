@@ -142,7 +142,11 @@ fn no_passes_change_the_ir_but_not_the_output() {
         assert_ne!(ir_default, ir_none, "{level}");
     }
     // And the interpreter agrees on the IR after each pass alone.
-    for passes in ["--passes=load-once", "--passes=unroll-recursion"] {
+    for passes in [
+        "--passes=load-once",
+        "--passes=unroll-recursion",
+        "--passes=inline",
+    ] {
         assert_eq!(ok(&[passes, "--interp"]).stdout, OUTPUT, "{passes}");
         assert_eq!(ok(&[passes]).stdout, OUTPUT, "{passes}");
     }

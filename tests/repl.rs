@@ -529,13 +529,23 @@ fn invalid_utf8_and_nul_in_an_entry_are_errors_and_the_session_goes_on() {
     assert!(run.stderr.contains("<repl>:1:7: error"), "{}", run.stderr);
 }
 
+/// The command line that starts the jitrun under test (through
+/// `JITRUN_RUNNER`, as `common::jitrun` does), quoted for `sh`.
+fn jitrun_words() -> String {
+    let exe = jitrun::harness::binary(std::path::Path::new(env!("CARGO_BIN_EXE_jitrun")));
+    let mut words = jitrun::harness::runner();
+    words.push(exe.display().to_string());
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    quoted.join(" ")
+}
+
 /// A REPL on a pseudo-terminal with no history file, in `dir`, with
 /// `NO_COLOR` set to `no_color` if given.
 fn start_on_terminal(
     dir: &std::path::Path,
     no_color: Option<&str>,
 ) -> rexpect::session::PtySession {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_jitrun"));
+    let mut command = jitrun();
     command
         .current_dir(dir)
         .env("JITRUN_HISTORY", "")
@@ -667,11 +677,7 @@ fn no_highlighting_when_output_is_not_a_terminal() {
     let mut command = std::process::Command::new("sh");
     command
         .arg("-c")
-        .arg(format!(
-            "exec '{}' > '{}'",
-            env!("CARGO_BIN_EXE_jitrun"),
-            out.display()
-        ))
+        .arg(format!("exec {} > '{}'", jitrun_words(), out.display()))
         .env("JITRUN_HISTORY", "")
         .env("TERM", "xterm")
         .env_remove("NO_COLOR");
