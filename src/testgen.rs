@@ -13,6 +13,29 @@
 //! out-of-bounds accesses end a program with a runtime error — which the
 //! back ends must then agree on too.
 //!
+//! For loop versioning (checking once before an innermost counted loop
+//! that its accesses stay in bounds, then running a copy without checks
+//! and with invariant rows hoisted), programs have counted loops over
+//! arrays (`Gen::counted_loop`): `for i in lo..hi`, and `while i < n`
+//! or `while i <= n` stepping by a constant 1 to 4, indexing int, float
+//! and bool arrays at `i + d` for small offsets of both signs and at an
+//! invariant `a[k]`, several arrays in one loop (now and then two names
+//! of one, `let b = a;`, written through one and read through the
+//! other), reads and writes under `if`, `break` and `continue`, prints
+//! and calls, and values computed in the loop printed after it; and a
+//! `for j` loop inside a `for i` loop over an array of arrays, reading
+//! `m[i][j + d]`, `m[i - 1][j + 1]`, `m[k][j]` and a row taken before it,
+//! storing elements, and rarely replacing a row (`m[i] = [v;
+//! len(m[i])]`), that row's variable or the whole array. Their bounds —
+//! literals, variables, lengths (`len(a) - 1`, `len(a) + 1`,
+//! `min(len(a), len(c))`) — keep every access in bounds by construction
+//! (arrays of other lengths go into the `min`, or are indexed under a
+//! test of their length), so lower bounds are negative when the offsets
+//! are positive and ranges now and then empty; but a few loops in a
+//! hundred start one below or end one past, so that the access at the
+//! boundary fails there. They run at most `MAX_LEN + 1` times, and an
+//! array they replace gets one as long.
+//!
 //! For the collector (`JITRUN_GC=stress`/`verify`, `tests/gc_generated.rs`),
 //! programs also allocate while they hold arrays in every place a root can
 //! be: arrays of arrays (`[[int]]`, `[[float]]`, `[[bool]]`, rows read,
@@ -256,6 +279,70 @@ const FLOAT_EDGES: &[&str] = &[
     "(-1.0 / 0.0)",
     "3.0E+2",
 ];
+
+/// What a counted loop indexes: arrays (names, or rows `m[i]`) at `i +
+/// d` for offsets `d` in `offsets`, which its bounds keep inside
+/// `0..len` (but now and then by one).
+#[derive(Clone)]
+struct Walk {
+    /// The counter (a `for` variable, or a `while` loop's own).
+    i: String,
+    /// Arrays every `[i + d]` stays inside, with their element types.
+    arrays: Vec<(String, Ty)>,
+    /// Arrays indexed only under a test of their length.
+    guarded: Vec<(String, Ty)>,
+    /// The least length of `arrays`: `len(a)`, `min(len(a), len(c))` or
+    /// a literal.
+    len: String,
+    /// The least and the largest `d`.
+    offsets: (i64, i64),
+    /// Scalars the loop computes, printed after it.
+    accs: Vec<(String, Ty)>,
+    /// An int the loop sets to the counter before it breaks.
+    found: Option<String>,
+    /// `a[k]` for an index `k` the loop does not change, and its type.
+    invariant: Option<(String, Ty)>,
+    /// The step of a `while` loop (bumped before a `continue` too).
+    step: Option<u64>,
+    /// Two names of one array (`let b = a;`), when the loop has them.
+    alias: Option<(String, String)>,
+}
+
+/// `base + k` in Toy: `i`, `i + 2`, `len(a) - 1`; folded into a literal
+/// and into a constant ending `base` (`plus("len(a) - 3", -1)` is
+/// `len(a) - 4`).
+fn plus(base: &str, k: i64) -> String {
+    if let Ok(n) = base.parse::<i64>() {
+        return (n + k).to_string();
+    }
+    for (op, sign) in [(" - ", -1), (" + ", 1)] {
+        if let Some((head, tail)) = base.rsplit_once(op) {
+            if let Ok(n) = tail.parse::<i64>() {
+                return plus(head, sign * n + k);
+            }
+        }
+    }
+    match k.cmp(&0) {
+        std::cmp::Ordering::Equal => base.to_string(),
+        std::cmp::Ordering::Greater => format!("{base} + {k}"),
+        std::cmp::Ordering::Less => format!("{base} - {}", -k),
+    }
+}
+
+/// Whether a counted loop makes a `to` of a scalar `from`: itself,
+/// `int(x)`, `float(x)`, or a comparison (bools only from bools).
+fn converts(from: Ty, to: Ty) -> bool {
+    from == to || to == Ty::Bool || (from != Ty::Bool && to != Ty::Bool)
+}
+
+/// The least of `items` (ints): `min(a, min(b, c))`.
+fn min_of(items: &[String]) -> String {
+    match items {
+        [] => unreachable!("no items"),
+        [one] => one.clone(),
+        [first, rest @ ..] => format!("min({first}, {})", min_of(rest)),
+    }
+}
 
 /// Generates the program for `seed`.
 pub fn program(seed: u64) -> String {
@@ -517,7 +604,7 @@ impl Gen {
 
     fn stmt(&mut self) {
         let nested = self.depth < 3;
-        match self.rng.below(if nested { 17 } else { 9 }) {
+        match self.rng.below(if nested { 19 } else { 9 }) {
             8 if !nested => self.array_stmt(),
             15 => self.gc_loop(),
             16 => self.array_stmt(),
@@ -534,6 +621,7 @@ impl Gen {
             13 if self.rng.chance(30) => self.strided_fill(),
             13 if self.rng.chance(25) => self.arrays_in_step(),
             13 => self.array_walk(),
+            17 | 18 => self.counted_loop(),
             _ => {
                 let n = 1 + self.rng.below(3);
                 self.block("", n);
@@ -830,6 +918,654 @@ impl Gen {
         self.loops -= 1;
     }
 
+    // ------------------------------------------------- counted loops over arrays
+
+    /// A counted loop over arrays — what loop versioning checks once on
+    /// entry and then runs without bounds checks: `for i in lo..hi` or
+    /// `while i < n { …; i += step; }` indexing flat arrays at `i + d`,
+    /// or a `for j` loop inside a `for i` loop reading rows of an array
+    /// of arrays (`m[i][j]`, `m[i - 1][j + 1]`, `m[k][j]`).
+    fn counted_loop(&mut self) {
+        let block = self.open_block();
+        match self.rng.below(10) {
+            0..=4 => self.affine_walk(false),
+            5..=7 => self.affine_walk(true),
+            _ => self.grid_walk(),
+        }
+        self.close_block(block);
+    }
+
+    /// Now and then one of a counted loop's bounds one step too far
+    /// (`(-1, 0)`: starting one below its first index; `(0, 1)`: ending
+    /// one past its last), so that an access runs out of bounds at the
+    /// boundary; `percent` is how often.
+    fn slack(&mut self, percent: u64) -> (i64, i64) {
+        if !self.rng.chance(percent) {
+            (0, 0)
+        } else if self.rng.chance(50) {
+            (-1, 0)
+        } else {
+            (0, 1)
+        }
+    }
+
+    /// The flat arrays of a counted loop, declared before it when new: an
+    /// array `a` (visible, or new), now and then a second name for it
+    /// (`let b = a;`), new arrays as long as `a`, and visible arrays of
+    /// other lengths — either in the loop's bound (`min(len(a),
+    /// len(c))`) or indexed only under a test of their length.
+    fn walked_arrays(&mut self) -> Walk {
+        let elem = *self.rng.pick(&[Ty::Int, Ty::Int, Ty::Float, Ty::Bool]);
+        let ty = elem.array_of().expect("a scalar");
+        let visible = self.vars_of(ty);
+        // `a`'s length, when a literal says it.
+        let mut known = None;
+        let a = if !visible.is_empty() && self.rng.chance(60) {
+            self.rng.pick(&visible).clone()
+        } else {
+            let a = self.fresh("a");
+            let init = if self.rng.chance(60) {
+                let n = 1 + self.rng.below(MAX_LEN as usize) as u64;
+                let fill = self.expr(elem, 1);
+                self.charge(n);
+                known = Some(n);
+                format!("[{fill}; {n}]")
+            } else {
+                self.literal(ty)
+            };
+            self.line(&format!("let {a} = {init};"));
+            self.declare(a.clone(), ty);
+            a
+        };
+        let mut arrays = vec![(a.clone(), elem)];
+        // Names of arrays as long as `a`.
+        let mut same = vec![a.clone()];
+        let mut alias = None;
+        if self.rng.chance(30) {
+            let b = self.fresh("b");
+            self.line(&format!("let {b} = {a};"));
+            self.declare(b.clone(), ty);
+            arrays.push((b.clone(), elem));
+            same.push(b.clone());
+            alias = Some((a.clone(), b));
+        }
+        let mut lens = Vec::new();
+        let mut guarded: Vec<(String, Ty)> = Vec::new();
+        for _ in 0..self.rng.below(3) {
+            let other = *self.rng.pick(ARRAYS);
+            let oelem = other.elem().expect("array type");
+            let taken = |v: &String| arrays.iter().chain(&guarded).any(|(n, _)| n == v);
+            let visible: Vec<String> = self
+                .vars_of(other)
+                .into_iter()
+                .filter(|v| !taken(v))
+                .collect();
+            if visible.is_empty() || self.rng.chance(40) {
+                let c = self.fresh("a");
+                let fill = self.expr(oelem, 1);
+                let n = known.map_or_else(|| format!("len({a})"), |n| n.to_string());
+                self.charge(MAX_LEN);
+                self.line(&format!("let {c} = [{fill}; {n}];"));
+                self.declare(c.clone(), other);
+                arrays.push((c.clone(), oelem));
+                same.push(c);
+            } else {
+                let c = self.rng.pick(&visible).clone();
+                if self.rng.chance(50) {
+                    lens.push(format!("len({c})"));
+                    arrays.push((c, oelem));
+                } else {
+                    guarded.push((c, oelem));
+                }
+            }
+        }
+        let first = match known {
+            Some(n) if lens.is_empty() && self.rng.chance(50) => n.to_string(),
+            _ => format!("len({})", self.rng.pick(&same)),
+        };
+        lens.insert(0, first);
+        Walk {
+            i: String::new(),
+            arrays,
+            guarded,
+            len: min_of(&lens),
+            offsets: (0, 0),
+            accs: Vec::new(),
+            found: None,
+            invariant: None,
+            step: None,
+            alias,
+        }
+    }
+
+    /// Declares what a counted loop computes for after it: one or two
+    /// scalars it accumulates into, now and then an int it sets to the
+    /// counter before it breaks; and, for flat arrays, now and then an
+    /// index `k` the loop does not change (for `a[k]`).
+    fn loop_values(&mut self, w: &mut Walk, flat: bool) {
+        for _ in 0..1 + self.rng.below(2) {
+            let ty = w.arrays[self.rng.below(w.arrays.len())].1;
+            let s = self.fresh("s");
+            let init = self.leaf(ty);
+            self.line(&format!("let {s} = {init};"));
+            self.declare(s.clone(), ty);
+            w.accs.push((s, ty));
+        }
+        if self.rng.chance(35) {
+            let at = self.fresh("at");
+            self.line(&format!("let {at} = -1;"));
+            self.declare(at.clone(), Ty::Int);
+            w.found = Some(at);
+        }
+        if flat && self.rng.chance(30) {
+            let (x, elem) = w.arrays[self.rng.below(w.arrays.len())].clone();
+            // Not in scope for other statements: nothing else assigns it.
+            let k = self.fresh("ix");
+            let index = if self.rng.chance(2) {
+                format!("len({x})")
+            } else {
+                self.pure_index(&x)
+            };
+            self.line(&format!("let {k} = {index};"));
+            w.invariant = Some((format!("{x}[{k}]"), elem));
+        }
+    }
+
+    /// `print(…)` of what a counted loop computed, and now and then of
+    /// `arr` (an array it wrote).
+    fn print_walked(&mut self, w: &Walk, extra: Option<&str>, arr: &str) {
+        let mut args: Vec<String> = w.accs.iter().map(|(s, _)| s.clone()).collect();
+        args.extend(w.found.clone());
+        args.extend(extra.map(str::to_string));
+        if self.rng.chance(40) {
+            args.push(arr.to_string());
+        }
+        self.line(&format!("print({});", args.join(", ")));
+    }
+
+    /// `for i in lo..hi` (or `while i < hi`, `while i <= hi - 1`, with a
+    /// constant step of 1 to 4) over flat arrays indexed at `i + d` for
+    /// small offsets `d` of both signs, whose bounds keep every access in
+    /// bounds — `lo` is minus the least offset (so negative now and then)
+    /// and `hi` the least length less the largest — but now and then one
+    /// off at either end, or an empty range. Bounds are literals, lengths
+    /// or variables.
+    fn affine_walk(&mut self, as_while: bool) {
+        let mut w = self.walked_arrays();
+        let least = self.rng.below(7) as i64 - 2;
+        let most = least + self.rng.below(3) as i64;
+        w.offsets = (least, most);
+        let (below, past) = self.slack(3);
+        let first = -least + below + i64::from(self.rng.chance(15));
+        let mut lo = first.to_string();
+        let mut hi = plus(&w.len, past - most);
+        if self.rng.chance(5) {
+            hi = (first - self.rng.below(3) as i64).to_string();
+        }
+        if self.rng.chance(25) {
+            // Not in scope for other statements: nothing else assigns them.
+            let n = self.fresh("n");
+            self.line(&format!("let {n} = {hi};"));
+            hi = n;
+        }
+        if self.rng.chance(15) {
+            let n = self.fresh("lo");
+            self.line(&format!("let {n} = {lo};"));
+            lo = n;
+        }
+        self.loop_values(&mut w, true);
+        let names: Vec<String> = w
+            .arrays
+            .iter()
+            .chain(&w.guarded)
+            .map(|(n, _)| n.clone())
+            .collect();
+        // What the loop may replace (by an array as long): not what a loop
+        // around walks.
+        let replaceable: Vec<(String, Ty)> = w
+            .arrays
+            .iter()
+            .filter(|(n, _)| !self.frozen.contains(n))
+            .map(|(n, e)| (n.clone(), e.array_of().expect("a scalar")))
+            .collect();
+        // Calls in the loop may not replace the arrays it walks.
+        self.frozen.extend(names.iter().cloned());
+        let i = self.fresh("i");
+        w.i = i.clone();
+        if as_while {
+            let step = 1 + self.rng.below(4) as u64;
+            w.step = Some(step);
+            // Not in scope for other statements: nothing else assigns it.
+            self.line(&format!("let {i} = {lo};"));
+            if self.rng.chance(30) {
+                let last = plus(&hi, -1);
+                self.line(&format!("while {i} <= {last} {{"));
+            } else {
+                self.line(&format!("while {i} < {hi} {{"));
+            }
+            self.scopes.push(Vec::new());
+            // The condition runs once more than the body.
+            let mult = self.enter_loop(MAX_LEN + 2);
+            self.walk_body(&w, &replaceable);
+            self.leave_loop(mult);
+            self.scopes.pop();
+            // On the line of the closing brace: see `Gen::while_stmt`.
+            self.line(&format!("    {i} += {step}; }}"));
+        } else {
+            self.line(&format!("for {i} in {lo}..{hi} {{"));
+            self.scopes.push(vec![(i.clone(), Ty::Int)]);
+            let mult = self.enter_loop(MAX_LEN + 1);
+            self.walk_body(&w, &replaceable);
+            // Now and then more, last (a `let` there shadows nothing the
+            // loop's own statements use).
+            if self.rng.chance(20) {
+                self.stmt();
+            }
+            self.close_loop(mult);
+        }
+        self.frozen.truncate(self.frozen.len() - names.len());
+        let extra = as_while.then_some(i.as_str());
+        let arr = w.arrays[self.rng.below(w.arrays.len())].0.clone();
+        self.print_walked(&w, extra, &arr);
+    }
+
+    /// `for i in …` over the rows of an array of arrays (visible, or new:
+    /// rectangular, now and then one row shared by all), and in it a `for
+    /// j` (or `while j < n`) loop reading `m[i][j + d]`, `m[i - 1][j +
+    /// 1]`, `m[k][j]` (`k` invariant) and a row taken before it (`let r =
+    /// m[i];`), storing into elements now and then, and rarely replacing
+    /// a row (`m[i] = [v; len(m[i])]`), the row variable, or the whole
+    /// array by one of the same shape inside the inner loop.
+    fn grid_walk(&mut self) {
+        let elem = *self.rng.pick(&[Ty::Int, Ty::Int, Ty::Float, Ty::Bool]);
+        let row = elem.array_of().expect("a scalar");
+        let ty = row.array_of().expect("flat");
+        let visible = self.vars_of(ty);
+        // The number of rows and their length, when new.
+        let mut shape = None;
+        let m = if !visible.is_empty() && self.rng.chance(50) {
+            self.rng.pick(&visible).clone()
+        } else {
+            let m = self.fresh("m");
+            let rows = 1 + self.rng.below(4) as u64;
+            let width = 1 + self.rng.below(MAX_LEN as usize) as u64;
+            self.charge(rows);
+            let init = if self.rng.chance(25) {
+                // One row shared by all: a write through one shows in all.
+                let v = self.expr(elem, 1);
+                self.charge(width);
+                format!("[[{v}; {width}]; {rows}]")
+            } else {
+                let rows: Vec<String> = (0..rows)
+                    .map(|_| {
+                        let v = self.expr(elem, 1);
+                        self.charge(width);
+                        format!("[{v}; {width}]")
+                    })
+                    .collect();
+                format!("[{}]", rows.join(", "))
+            };
+            self.line(&format!("let {m} = {init};"));
+            self.declare(m.clone(), ty);
+            shape = Some((rows, width));
+            m
+        };
+        let whole = shape.filter(|_| !self.frozen.contains(&m));
+        // Rows `m[i + d]` for `d` from `up` to `down`.
+        let up = -i64::from(self.rng.chance(35));
+        let down = i64::from(self.rng.chance(25));
+        let (below, past) = self.slack(2);
+        let rows_len = match shape {
+            Some((rows, _)) if self.rng.chance(40) => rows.to_string(),
+            _ => format!("len({m})"),
+        };
+        let (lo, hi) = (-up + below, plus(&rows_len, past - down));
+        let invariant = if self.rng.chance(30) {
+            // Not in scope for other statements: nothing else assigns it.
+            let k = self.fresh("ix");
+            let index = self.pure_index(&m);
+            self.line(&format!("let {k} = {index};"));
+            Some(format!("{m}[{k}]"))
+        } else {
+            None
+        };
+        let i = self.fresh("i");
+        let mut rows: Vec<String> = [up, 0, down]
+            .iter()
+            .map(|&d| format!("{m}[{}]", plus(&i, d)))
+            .collect();
+        rows.dedup();
+        rows.extend(invariant);
+        let mut w = Walk {
+            i: self.fresh("j"),
+            arrays: rows.iter().map(|r| (r.clone(), elem)).collect(),
+            guarded: Vec::new(),
+            len: String::new(),
+            offsets: (0, 0),
+            accs: Vec::new(),
+            found: None,
+            invariant: None,
+            step: None,
+            alias: None,
+        };
+        self.loop_values(&mut w, false);
+        self.frozen.push(m.clone());
+        self.line(&format!("for {i} in {lo}..{hi} {{"));
+        self.scopes.push(vec![(i.clone(), Ty::Int)]);
+        let outer = self.enter_loop(MAX_LEN + 1);
+        // A row taken before the inner loop, as long as the one it is.
+        let taken = if self.rng.chance(25) {
+            // Not in scope for other statements: nothing else assigns it.
+            let r = self.fresh("r");
+            let at = rows[self.rng.below(rows.len())].clone();
+            self.line(&format!("let {r} = {at};"));
+            w.arrays.push((r.clone(), elem));
+            Some(r)
+        } else {
+            None
+        };
+        w.len = match shape {
+            Some((_, width)) if self.rng.chance(30) => width.to_string(),
+            Some(_) if self.rng.chance(20) => format!("len({m}[0])"),
+            _ => {
+                let lens: Vec<String> = rows.iter().map(|r| format!("len({r})")).collect();
+                min_of(&lens)
+            }
+        };
+        let least = self.rng.below(4) as i64 - 1;
+        let most = least + self.rng.below(2) as i64;
+        w.offsets = (least, most);
+        let (below, past) = self.slack(2);
+        let (lo, hi) = (-least + below, plus(&w.len, past - most));
+        let j = w.i.clone();
+        let as_while = self.rng.chance(25);
+        if as_while {
+            let step = 1 + self.rng.below(2) as u64;
+            w.step = Some(step);
+            self.line(&format!("let {j} = {lo};"));
+            self.line(&format!("while {j} < {hi} {{"));
+        } else {
+            self.line(&format!("for {j} in {lo}..{hi} {{"));
+        }
+        self.scopes.push(Vec::new());
+        let inner = self.enter_loop(MAX_LEN + 2);
+        self.walk_body(&w, &[]);
+        // Rarely, what makes rows vary in the loop.
+        let replaced_row = format!("{m}[{i}]");
+        if self.rng.chance(8) && self.affords(array_bytes(MAX_LEN)) {
+            let v = self.expr(elem, 1);
+            self.charge(MAX_LEN);
+            let store = format!("{replaced_row} = [{v}; len({replaced_row})];");
+            if self.rng.chance(50) {
+                self.line(&format!("if {j} == {lo} {{ {store} }}"));
+            } else {
+                self.line(&store);
+            }
+        }
+        if let Some(r) = &taken {
+            if self.rng.chance(10) && self.affords(array_bytes(MAX_LEN)) {
+                let v = self.expr(elem, 1);
+                self.charge(MAX_LEN);
+                self.line(&format!("{r} = [{v}; len({r})];"));
+            }
+        }
+        if let Some((rows, width)) = whole {
+            let bytes = (rows + 1) * array_bytes(width);
+            if self.rng.chance(3) && self.affords(bytes) {
+                let v = self.expr(elem, 1);
+                self.charge(rows);
+                self.charge(width);
+                self.replacing_var(&m);
+                self.line(&format!("{m} = [[{v}; {width}]; {rows}];"));
+            }
+        }
+        self.leave_loop(inner);
+        self.scopes.pop();
+        match w.step {
+            // On the line of the closing brace: see `Gen::while_stmt`.
+            Some(step) => self.line(&format!("    {j} += {step}; }}")),
+            None => self.line("}"),
+        }
+        self.close_loop(outer);
+        self.frozen.pop();
+        self.print_walked(&w, None, &m);
+    }
+
+    /// The statements of a counted loop: accesses at its least and its
+    /// largest offset first, then more reads, writes, tests and exits;
+    /// rarely it replaces an array of `replaceable` (by one as long).
+    fn walk_body(&mut self, w: &Walk, replaceable: &[(String, Ty)]) {
+        if let Some((a, b)) = &w.alias {
+            // Writes through one name, reads through the other (at
+            // another offset now and then: a dependence from one
+            // iteration to the next).
+            let (to, from) = if self.rng.chance(50) { (a, b) } else { (b, a) };
+            let elem = w.arrays[0].1;
+            let only = Walk {
+                arrays: vec![(from.clone(), elem)],
+                ..w.clone()
+            };
+            let d = self.offset(w);
+            let v = self.walk_value(&only, elem, None);
+            self.line(&format!("{to}[{}] = {v};", plus(&w.i, d)));
+        }
+        let n = 2 + self.rng.below(4);
+        let mut exited = false;
+        for k in 0..n {
+            let d = match k {
+                0 => Some(w.offsets.0),
+                1 => Some(w.offsets.1),
+                _ => None,
+            };
+            self.walk_stmt(w, d, &mut exited);
+        }
+        if !replaceable.is_empty() && self.rng.chance(4) && self.affords(array_bytes(MAX_LEN)) {
+            let (x, ty) = replaceable[self.rng.below(replaceable.len())].clone();
+            let v = self.expr(ty.elem().expect("array type"), 1);
+            self.charge(MAX_LEN);
+            self.replacing_var(&x);
+            self.line(&format!("{x} = [{v}; len({x})];"));
+        }
+    }
+
+    /// One statement of a counted loop; `d` is the offset its first
+    /// access uses (any when `None`); `exited` whether the loop has its
+    /// `break` (or `continue`) already.
+    fn walk_stmt(&mut self, w: &Walk, d: Option<i64>, exited: &mut bool) {
+        match self.rng.below(14) {
+            0..=2 => {
+                let s = self.accumulate(w, d);
+                self.line(&s);
+            }
+            3..=5 => {
+                let s = self.walk_store(w, d);
+                self.line(&s);
+            }
+            6 | 7 => {
+                let cond = self.walk_cond(w, d);
+                self.line(&format!("if {cond} {{"));
+                self.indent += 1;
+                let then = self.accumulate_or_store(w);
+                self.line(&then);
+                self.indent -= 1;
+                if self.rng.chance(30) {
+                    self.line("} else {");
+                    self.indent += 1;
+                    let other = self.accumulate_or_store(w);
+                    self.line(&other);
+                    self.indent -= 1;
+                }
+                self.line("}");
+            }
+            8 if !w.guarded.is_empty() => {
+                let (c, elem) = w.guarded[self.rng.below(w.guarded.len())].clone();
+                let at = plus(&w.i, d.unwrap_or_else(|| self.offset(w)));
+                let read = format!("{c}[{at}]");
+                let body = match self.convert(&read, elem, w.accs[0].1) {
+                    Some(r) if self.rng.chance(50) => self.accumulate_with(&w.accs[0], &r),
+                    _ => {
+                        let v = self.walk_value(w, elem, None);
+                        format!("{read} = {v};")
+                    }
+                };
+                self.line(&format!("if {at} < len({c}) {{ {body} }}"));
+            }
+            9 if w.invariant.is_some() => {
+                let (x, elem) = w.invariant.clone().expect("an invariant access");
+                let acc = w.accs[self.rng.below(w.accs.len())].clone();
+                let s = match self.convert(&x, elem, acc.1) {
+                    Some(r) if self.rng.chance(60) => self.accumulate_with(&acc, &r),
+                    _ => {
+                        let v = self.walk_value(w, elem, None);
+                        format!("{x} = {v};")
+                    }
+                };
+                self.line(&s);
+            }
+            12 => {
+                // Output before an access that fails must be the same.
+                let (s, _) = w.accs[self.rng.below(w.accs.len())].clone();
+                let ty = *self.rng.pick(&[Ty::Int, Ty::Float, Ty::Bool]);
+                let read = self.walk_read(w, ty, d);
+                self.line(&format!("print({s}, {read});"));
+            }
+            13 if self.rng.chance(40) => self.call_stmt(),
+            10 | 11 if !*exited => {
+                *exited = true;
+                let cond = self.walk_cond(w, d);
+                let i = &w.i;
+                match (w.step, &w.found) {
+                    (Some(step), _) if self.rng.chance(30) => {
+                        self.line(&format!("if {cond} {{ {i} += {step}; continue; }}"));
+                    }
+                    (_, Some(at)) => self.line(&format!("if {cond} {{ {at} = {i}; break; }}")),
+                    _ => self.line(&format!("if {cond} {{ break; }}")),
+                }
+            }
+            _ => {
+                let s = self.accumulate(w, d);
+                self.line(&s);
+            }
+        }
+    }
+
+    /// An offset of the loop's range, at random.
+    fn offset(&mut self, w: &Walk) -> i64 {
+        let (least, most) = w.offsets;
+        least + self.rng.below((most - least) as usize + 1) as i64
+    }
+
+    /// `read` (an element of type `from`) as a `to`, if it [converts].
+    fn convert(&mut self, read: &str, from: Ty, to: Ty) -> Option<String> {
+        if !converts(from, to) {
+            return None;
+        }
+        Some(match (from, to) {
+            _ if from == to => read.to_string(),
+            (Ty::Float, Ty::Int) => format!("int({read})"),
+            (Ty::Int, Ty::Float) => format!("float({read})"),
+            (Ty::Int, Ty::Bool) => format!("({read} > {})", self.leaf(Ty::Int)),
+            _ => format!("({read} < {})", self.leaf(Ty::Float)),
+        })
+    }
+
+    /// A `ty` read from one of the loop's arrays at `i + d` (an offset
+    /// at random when `d` is `None`), or computed from the counter.
+    fn walk_read(&mut self, w: &Walk, ty: Ty, d: Option<i64>) -> String {
+        let from: Vec<(String, Ty)> = w
+            .arrays
+            .iter()
+            .filter(|&&(_, e)| converts(e, ty))
+            .cloned()
+            .collect();
+        if from.is_empty() {
+            return match ty {
+                Ty::Int => w.i.clone(),
+                Ty::Float => format!("float({})", w.i),
+                _ => format!("({} % 2 == 0)", w.i),
+            };
+        }
+        let (x, elem) = from[self.rng.below(from.len())].clone();
+        let d = d.unwrap_or_else(|| self.offset(w));
+        let read = format!("{x}[{}]", plus(&w.i, d));
+        self.convert(&read, elem, ty).expect("convertible")
+    }
+
+    /// A value of type `ty` computed from reads of the loop's arrays.
+    fn walk_value(&mut self, w: &Walk, ty: Ty, d: Option<i64>) -> String {
+        let r = self.walk_read(w, ty, d);
+        let i = &w.i;
+        match (ty, self.rng.below(4)) {
+            (_, 0) => r,
+            (Ty::Int, 1) => format!("({r} + {})", self.leaf(Ty::Int)),
+            (Ty::Int, 2) => format!("({r} * 3 - {i})"),
+            (Ty::Int, _) => format!("({r} ^ {})", self.walk_read(w, Ty::Int, None)),
+            (Ty::Float, 1) => format!("({r} * 0.5 + {})", self.leaf(Ty::Float)),
+            (Ty::Float, 2) => format!("({r} + float({i}))"),
+            (Ty::Float, _) => format!("min({r}, {})", self.walk_read(w, Ty::Float, None)),
+            (_, 1) => format!("!{r}"),
+            (_, 2) => format!("({r} != {})", self.walk_read(w, Ty::Bool, None)),
+            (_, _) => format!("({r} && {})", self.leaf(Ty::Bool)),
+        }
+    }
+
+    /// A condition in a counted loop: an element (as a bool), the
+    /// counter's parity, or an accumulated value.
+    fn walk_cond(&mut self, w: &Walk, d: Option<i64>) -> String {
+        match self.rng.below(4) {
+            0 | 1 => self.walk_read(w, Ty::Bool, d),
+            2 => format!("{} % {} == 0", w.i, 2 + self.rng.below(2)),
+            _ => {
+                let (s, ty) = w.accs[self.rng.below(w.accs.len())].clone();
+                self.convert(&s, ty, Ty::Bool)
+                    .unwrap_or_else(|| self.walk_read(w, Ty::Bool, d))
+            }
+        }
+    }
+
+    /// `s op= a[i + d]` into one of the loop's accumulators.
+    fn accumulate(&mut self, w: &Walk, d: Option<i64>) -> String {
+        let acc = w.accs[self.rng.below(w.accs.len())].clone();
+        let r = self.walk_read(w, acc.1, d);
+        self.accumulate_with(&acc, &r)
+    }
+
+    /// Folds `r` into accumulator `acc`.
+    fn accumulate_with(&mut self, acc: &(String, Ty), r: &str) -> String {
+        let s = &acc.0;
+        // `max(r, s)`, not `max(s, r)`: no line of the form `s = f(s…`,
+        // which `tests/gc_generated.rs` counts as an array carried around.
+        match (acc.1, self.rng.below(5)) {
+            (Ty::Int, 0) => format!("{s} ^= {r};"),
+            (Ty::Int, 1) => format!("{s} = {s} * 3 + {r};"),
+            (Ty::Float, 0 | 1) => format!("{s} = {s} * 0.5 + {r};"),
+            (Ty::Int | Ty::Float, 2) => format!("{s} = max({r}, {s});"),
+            (Ty::Int | Ty::Float, 3) => format!("{s} = {r};"),
+            (Ty::Int | Ty::Float, _) => format!("{s} += {r};"),
+            (_, 0 | 1) => format!("{s} = {s} != {r};"),
+            (_, 2) => format!("{s} = {s} || {r};"),
+            (_, 3) => format!("{s} = {r} && {s};"),
+            (_, _) => format!("{s} = {r};"),
+        }
+    }
+
+    /// `x[i + d] op= v` into one of the loop's arrays.
+    fn walk_store(&mut self, w: &Walk, d: Option<i64>) -> String {
+        let (x, elem) = w.arrays[self.rng.below(w.arrays.len())].clone();
+        let d = d.unwrap_or_else(|| self.offset(w));
+        let v = self.walk_value(w, elem, None);
+        let op = self.update_op(elem);
+        format!("{x}[{}] {op} {v};", plus(&w.i, d))
+    }
+
+    fn accumulate_or_store(&mut self, w: &Walk) -> String {
+        if self.rng.chance(50) {
+            self.walk_store(w, None)
+        } else {
+            self.accumulate(w, None)
+        }
+    }
+
     // ------------------------------------------------- allocation for the collector
 
     /// A function that allocates while it holds arrays: a transformer
@@ -1044,19 +1780,31 @@ impl Gen {
             self.scopes.push(Vec::new());
             format!("({var} - 1)")
         };
+        (index, self.enter_loop(trips))
+    }
+
+    /// Enters the body of a loop of at most `trips` iterations whose
+    /// header is written (and whose scope is pushed); returns the
+    /// multiplier to restore.
+    fn enter_loop(&mut self, trips: u64) -> u64 {
         self.indent += 1;
         self.depth += 1;
         self.loops += 1;
         let mult = self.mult;
         self.mult = mult.saturating_mul(trips.max(1));
-        (index, mult)
+        mult
     }
 
-    fn close_loop(&mut self, mult: u64) {
+    /// Leaves a loop's body (but not its scope, nor its closing line).
+    fn leave_loop(&mut self, mult: u64) {
         self.mult = mult;
         self.loops -= 1;
         self.depth -= 1;
         self.indent -= 1;
+    }
+
+    fn close_loop(&mut self, mult: u64) {
+        self.leave_loop(mult);
         self.scopes.pop();
         self.line("}");
     }

@@ -151,6 +151,64 @@ fn generated_programs_walk_arrays_to_their_length_and_past_it() {
     );
 }
 
+/// The generator makes the loops loop versioning checks once on entry
+/// (`testgen`'s counted loops): indices `i + d` of both signs, `while`
+/// loops with steps and `<=` tests, rows of arrays of arrays (`m[i -
+/// 1][j]`, an invariant `m[k][j]`, rows replaced in the loop), two names
+/// of one array, values leaving through `break`.
+#[test]
+fn generated_programs_have_counted_loops_over_arrays() {
+    let programs: Vec<String> = (0..300).map(jitrun::testgen::program).collect();
+    let having = |pattern: &str| {
+        let re = regex::Regex::new(pattern).unwrap();
+        programs.iter().filter(|p| re.is_match(p)).count()
+    };
+    let counts = [
+        ("reads or writes at i + d", having(r"\[i\d+ \+ \d\]"), 150),
+        ("reads or writes at i - d", having(r"\[i\d+ - \d\]"), 60),
+        (
+            "for loops from a negative bound",
+            having(r"for i\d+ in -\d\.\.[^{]*\{\n *[^\n]*\[i\d+ \+ "),
+            20,
+        ),
+        (
+            "while loops stepping by 2 to 4",
+            having(r"(?m)^ *i\d+ \+= [2-4]; \}$"),
+            40,
+        ),
+        ("while loops with <=", having(r"while i\d+ <= "), 20),
+        (
+            "rows m[i - 1] in a j loop",
+            having(r"\[i\d+ - 1\]\[j\d+"),
+            20,
+        ),
+        (
+            "invariant rows m[k] in a j loop",
+            having(r"\[ix\d+\]\[j\d+"),
+            20,
+        ),
+        (
+            "rows replaced in a j loop",
+            having(r"len\(m\d+\[i\d+\]\)\];"),
+            5,
+        ),
+        (
+            "second names of arrays",
+            having(r"(?m)^ *let b\d+ = [a-z]+\d+;$"),
+            30,
+        ),
+        (
+            "values leaving through break",
+            having(r"\{ at\d+ = [ij]\d+; break; \}"),
+            30,
+        ),
+    ];
+    println!("of 300 programs: {counts:?}");
+    for (what, count, least) in counts {
+        assert!(count >= least, "{what}: {count} of 300 programs");
+    }
+}
+
 /// `x % 2^k == 0` compiles to a test of the low bits: it must agree with
 /// the remainder for negative numbers, `i64::MIN`, and `% 1`.
 #[test]
