@@ -286,7 +286,7 @@ impl<'a> Interp<'a> {
             InstKind::EmptyArray => Some(rt::toy_rt_empty_array() as u64),
             // SAFETY: arrays start with their length.
             InstKind::ArrayLen(a) => Some(unsafe { *(get(*a) as *const i64) } as u64),
-            InstKind::ArrayGet { array, index } => {
+            InstKind::ArrayGet { array, index, .. } => {
                 let elem = f.value_ty(data.result.expect("get has a result"));
                 let slot = self.element(f, get(*array), get(*index), elem, data.loc);
                 // SAFETY: `element` checked the bounds.
@@ -296,6 +296,7 @@ impl<'a> Interp<'a> {
                 array,
                 index,
                 value,
+                ..
             } => {
                 let elem = f.value_ty(*value);
                 let slot = self.element(f, get(*array), get(*index), elem, data.loc);

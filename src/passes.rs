@@ -141,16 +141,27 @@ pub static INLINE: Pass = Pass {
     run: ir::inliner::inline_calls,
 };
 
+/// Innermost loops copied without the bounds checks (and with the
+/// invariant loads) that tests before the loop can decide (`ir::version`).
+pub static VERSION: Pass = Pass {
+    name: "version",
+    about: "innermost loops get a copy without the bounds checks guards before them decide (ir::version)",
+    program_only: false,
+    run: ir::version::version_loops,
+};
+
 /// Every IR pass, by name.
-pub static ALL: [&Pass; 3] = [&LOAD_ONCE, &UNROLL_RECURSION, &INLINE];
+pub static ALL: [&Pass; 4] = [&LOAD_ONCE, &UNROLL_RECURSION, &INLINE, &VERSION];
 
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_PROGRAM: [&Pass; 3] = [&LOAD_ONCE, &UNROLL_RECURSION, &INLINE];
+    static O2_ENTRY: [&Pass; 2] = [&LOAD_ONCE, &VERSION];
+    static O2_PROGRAM: [&Pass; 4] = [&LOAD_ONCE, &UNROLL_RECURSION, &INLINE, &VERSION];
     match (level, scope) {
         (OptLevel::O0, _) => &[],
-        (OptLevel::O1, _) | (OptLevel::O2, Scope::Entry) => &O1,
+        (OptLevel::O1, _) => &O1,
+        (OptLevel::O2, Scope::Entry) => &O2_ENTRY,
         (OptLevel::O2, Scope::Program) => &O2_PROGRAM,
     }
 }

@@ -6,6 +6,7 @@
 
 use jitrun::driver::{compile, Emit, OptLevel, Options};
 use jitrun::ir::{bounds, Function, InstKind};
+use jitrun::passes::{pipeline, Scope, VERSION};
 
 /// Lines of the accesses in function `f` proven in bounds, at `-O level`.
 fn proven_lines(src: &str, level: OptLevel) -> (Vec<u32>, Vec<u32>) {
@@ -32,10 +33,19 @@ fn proven_lines(src: &str, level: OptLevel) -> (Vec<u32>, Vec<u32>) {
     (yes, no)
 }
 
-/// Function `f` of `src` in SSA form at `-O level`.
+/// Function `f` of `src` in SSA form at `-O level`, before loop
+/// versioning (which leaves accesses of its loop copies unchecked:
+/// `tests/files/version/`), so that these tests see what `ir::bounds`
+/// proves by itself.
 fn lowered_f(src: &str, level: OptLevel) -> Function {
+    let without_versioning = pipeline(level, Scope::Program)
+        .iter()
+        .copied()
+        .filter(|p| p.name != VERSION.name)
+        .collect();
     let opts = Options {
         opt_level: level,
+        passes: Some(without_versioning),
         emit: Some(Emit::Ssa),
         verify: true,
         ..Options::default()

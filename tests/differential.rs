@@ -280,3 +280,41 @@ fn remainders_used_only_by_divisibility_tests_are_not_computed() {
         assert!(clif.contains("srem"), "{level}: {clif}");
     }
 }
+
+/// The differential runs reach loop versioning (`ir::version`): a good
+/// share of generated programs get a loop copy with unchecked accesses
+/// at -O2, so that the agreement above covers the pass.
+#[test]
+fn generated_programs_have_versioned_loops() {
+    use jitrun::driver::{compile, Emit, Options};
+    use jitrun::ir::InstKind;
+    let opts = Options {
+        emit: Some(Emit::Ssa),
+        verify: true,
+        ..Options::default()
+    };
+    let versioned = (0..200)
+        .filter(|&seed| {
+            let src = jitrun::testgen::program(seed);
+            let module = compile(&src, &opts)
+                .expect("generated programs compile")
+                .ssa;
+            let unchecked = |kind: &InstKind| {
+                matches!(
+                    kind,
+                    InstKind::ArrayGet { checked: false, .. }
+                        | InstKind::ArraySet { checked: false, .. }
+                )
+            };
+            let functions = module.functions.iter().chain([&module.main]);
+            let found = functions
+                .flat_map(|f| f.insts.iter())
+                .any(|(_, d)| unchecked(&d.kind));
+            found
+        })
+        .count();
+    assert!(
+        versioned >= 100,
+        "{versioned} of 200 programs have a versioned loop"
+    );
+}

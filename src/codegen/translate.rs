@@ -856,7 +856,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 let a = self.val(*a);
                 Some(self.load_len(a))
             }
-            InstKind::ArrayGet { array, index } => {
+            InstKind::ArrayGet { array, index, .. } => {
                 let ty = result_ty.expect("get has a type");
                 let (addr, offset) = self.element_addr(*array, *index, ty, inst, data.loc);
                 Some(self.load_element(ty, addr, offset))
@@ -865,6 +865,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
                 array,
                 index,
                 value,
+                ..
             } => {
                 let ty = self.f.value_ty(*value);
                 let (addr, offset) = self.element_addr(*array, *index, ty, inst, data.loc);

@@ -186,6 +186,15 @@ fn is_access(kind: &InstKind) -> bool {
     matches!(kind, InstKind::ArrayGet { .. } | InstKind::ArraySet { .. })
 }
 
+/// Whether an access still carries its check in the IR (a pass may have
+/// proved it in bounds and cleared it: `ir::version`).
+fn is_checked(kind: &InstKind) -> bool {
+    !matches!(
+        kind,
+        InstKind::ArrayGet { checked: false, .. } | InstKind::ArraySet { checked: false, .. }
+    )
+}
+
 struct Analysis<'a> {
     f: &'a Function,
     quiet: &'a [bool],
@@ -410,7 +419,7 @@ impl<'a> Analysis<'a> {
     /// `(array, index)` of an access, looking through copies.
     fn access(&self, inst: Inst) -> Option<(Value, Value)> {
         match &self.f.insts[inst].kind {
-            InstKind::ArrayGet { array, index } | InstKind::ArraySet { array, index, .. } => {
+            InstKind::ArrayGet { array, index, .. } | InstKind::ArraySet { array, index, .. } => {
                 Some((self.root(*array), self.root(*index)))
             }
             _ => None,
@@ -871,7 +880,7 @@ impl<'a> Analysis<'a> {
     /// `plan`: the accesses known safe so far (none without it).
     fn group_role(&self, inst: Inst, plan: Option<&CheckPlan>) -> GroupRole {
         match &self.f.insts[inst].kind {
-            InstKind::ArrayGet { array, index } | InstKind::ArraySet { array, index, .. } => {
+            InstKind::ArrayGet { array, index, .. } | InstKind::ArraySet { array, index, .. } => {
                 if plan.is_some_and(|p| p.proven[inst] || p.covered[inst]) {
                     return GroupRole::Transparent;
                 }
@@ -953,7 +962,7 @@ impl<'a> Analysis<'a> {
             stack.push((block, Some((added.len(), raised.len()))));
             for &inst in &self.f.blocks[block].insts {
                 let (array, index) = match &self.f.insts[inst].kind {
-                    InstKind::ArrayGet { array, index } => (*array, *index),
+                    InstKind::ArrayGet { array, index, .. } => (*array, *index),
                     InstKind::ArraySet { array, index, .. } => (*array, *index),
                     _ => continue,
                 };
@@ -964,7 +973,9 @@ impl<'a> Analysis<'a> {
                         (constant, max_const.get(&array)),
                         (Some(i), Some(&m)) if 0 <= i && i <= m
                     );
-                plan.proven[inst] = dominated || self.in_bounds_by_facts(array, index, block);
+                plan.proven[inst] = !is_checked(&self.f.insts[inst].kind)
+                    || dominated
+                    || self.in_bounds_by_facts(array, index, block);
                 plan.covered[inst] = !plan.proven[inst]
                     && self.guarded(self.loop_covered.get(&(array, index)), block);
                 if checked.insert((array, index), ()).is_none() {

@@ -12,12 +12,14 @@ pub mod dot;
 pub mod globals;
 pub mod inline;
 pub mod inliner;
+pub mod loops;
 pub mod print;
 pub mod rotate;
 pub mod safepoints;
 pub mod semantics;
 pub mod vector;
 pub mod verify;
+pub mod version;
 
 use crate::entity::Arena;
 use smallvec::{smallvec, SmallVec};
@@ -226,7 +228,11 @@ macro_rules! visit_operands {
         match $inst {
             IConst(_) | FConst(_) | BConst(_) | LoadGlobal(_) | EmptyArray | Clock => {}
             Copy(a) | Unary(_, a) | StoreGlobal(_, a) | ArrayLen(a) => f(a),
-            Binary(_, a, b) | NewArray { len: a, fill: b } | ArrayGet { array: a, index: b } => {
+            Binary(_, a, b)
+            | NewArray { len: a, fill: b }
+            | ArrayGet {
+                array: a, index: b, ..
+            } => {
                 f(a);
                 f(b)
             }
@@ -235,6 +241,7 @@ macro_rules! visit_operands {
                 array,
                 index,
                 value,
+                ..
             } => {
                 f(array);
                 f(index);
@@ -274,16 +281,19 @@ pub enum InstKind {
     /// The shared empty array (the value of an array global before its `let`).
     EmptyArray,
     ArrayLen(Value),
-    /// Bounds-checked element read.
+    /// Element read, bounds-checked unless `checked` is false: a pass
+    /// proved the index in bounds (`ir::version`'s fast loops).
     ArrayGet {
         array: Value,
         index: Value,
+        checked: bool,
     },
-    /// Bounds-checked element write.
+    /// Element write, bounds-checked unless `checked` is false.
     ArraySet {
         array: Value,
         index: Value,
         value: Value,
+        checked: bool,
     },
     Print(PrintItem),
     Clock,

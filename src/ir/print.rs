@@ -158,6 +158,15 @@ fn binary_name(op: BinaryOp) -> String {
     }
 }
 
+/// `.unchecked` on an access whose bounds check a pass removed.
+fn unchecked_suffix(checked: bool) -> &'static str {
+    if checked {
+        ""
+    } else {
+        ".unchecked"
+    }
+}
+
 fn write_inst(out: &mut impl Write, f: &Function, inst: Inst) -> fmt::Result {
     let data = &f.insts[inst];
     if let Some(r) = data.result {
@@ -185,12 +194,21 @@ fn write_inst(out: &mut impl Write, f: &Function, inst: Inst) -> fmt::Result {
         }
         InstKind::EmptyArray => write!(out, "empty_array"),
         InstKind::ArrayLen(a) => write!(out, "len {a}"),
-        InstKind::ArrayGet { array, index } => write!(out, "get {array}[{index}]"),
+        InstKind::ArrayGet {
+            array,
+            index,
+            checked,
+        } => write!(out, "get{} {array}[{index}]", unchecked_suffix(*checked)),
         InstKind::ArraySet {
             array,
             index,
             value,
-        } => write!(out, "set {array}[{index}], {value}"),
+            checked,
+        } => write!(
+            out,
+            "set{} {array}[{index}], {value}",
+            unchecked_suffix(*checked)
+        ),
         InstKind::Print(item) => match item {
             PrintItem::Int(v) => write!(out, "print_int {v}"),
             PrintItem::Float(v) => write!(out, "print_float {v}"),

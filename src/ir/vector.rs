@@ -172,7 +172,7 @@ fn runs_in_lanes(
     let checked = plan.proven[inst] || plan.covered[inst];
     let kind = &f.insts[inst].kind;
     let element_wise = match *kind {
-        InstKind::ArrayGet { array, index } => {
+        InstKind::ArrayGet { array, index, .. } => {
             let result = f.insts[inst].result.expect("a get has a result");
             return index == counter && operand(array) && checked && lane_type(result);
         }
@@ -180,6 +180,7 @@ fn runs_in_lanes(
             array,
             index,
             value,
+            ..
         } => {
             return index == counter
                 && operand(array)

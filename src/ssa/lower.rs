@@ -249,7 +249,11 @@ impl<'a> FnLower<'a> {
             .clone();
         let old = op.map(|_| {
             self.value(
-                InstKind::ArrayGet { array: a, index: i },
+                InstKind::ArrayGet {
+                    array: a,
+                    index: i,
+                    checked: true,
+                },
                 ir_ty(&elem_ty),
                 Some(span),
             )
@@ -262,6 +266,7 @@ impl<'a> FnLower<'a> {
             array: a,
             index: i,
             value: v,
+            checked: true,
         };
         self.ins(set, None, Some(span));
     }
@@ -428,7 +433,11 @@ impl<'a> FnLower<'a> {
                 let a = self.expr_value(array);
                 let i = self.expr_value(index);
                 self.value(
-                    InstKind::ArrayGet { array: a, index: i },
+                    InstKind::ArrayGet {
+                        array: a,
+                        index: i,
+                        checked: true,
+                    },
                     ir_ty(e.ty()),
                     Some(span),
                 )

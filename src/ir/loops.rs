@@ -1,0 +1,367 @@
+//! The loop forest of a function, and the counters of its counted loops.
+//!
+//! Toy's CFGs are reducible, so every cycle is a natural loop: a header
+//! that dominates the sources of the edges back to it (its latches), and
+//! every block that reaches a latch without passing the header. Loops with
+//! one header are one loop; a loop whose header lies in another loop is
+//! nested in it. Computed once per function from the dominator tree.
+//!
+//! A *counted* loop is one whose header ends in `i < n` (or `i <= n`) for
+//! a header phi `i` that starts at a value from outside and grows by a
+//! positive constant on every back edge, with `n` defined outside the loop
+//! ([`Loops::counted`]). In the blocks past the header's test, `i` lies in
+//! `[init, n)` (or `[init, n]`) — as long as `i + step` cannot wrap, which
+//! a pass relying on it must make sure of.
+
+use super::dom::DomTree;
+use super::*;
+use crate::entity::SecondaryMap;
+
+crate::entity!(
+    /// A loop of a [`Loops`] forest.
+    Loop,
+    "loop"
+);
+
+#[derive(Clone, Debug)]
+pub struct LoopData {
+    pub header: Block,
+    /// The blocks that jump back to the header.
+    pub latches: Vec<Block>,
+    /// Every block of the loop, nested loops' included, in reverse
+    /// post-order (the header first).
+    pub blocks: Vec<Block>,
+    /// The innermost loop this one is nested in.
+    pub parent: Option<Loop>,
+    /// Whether another loop is nested in this one.
+    pub has_inner: bool,
+}
+
+/// The natural loops of a function.
+pub struct Loops {
+    pub loops: Arena<Loop, LoopData>,
+    /// The innermost loop each block belongs to.
+    innermost: SecondaryMap<Block, Option<Loop>>,
+    /// The block of each laid-out instruction.
+    block_of: SecondaryMap<Inst, Option<Block>>,
+}
+
+/// A loop's counter: a header phi stepping up by a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counter {
+    pub phi: Value,
+    /// Its value on entry (the operand from outside the loop).
+    pub init: Value,
+    /// The smallest of its steps on the back edges (all positive).
+    pub step: i64,
+}
+
+/// A loop that runs while `counter < bound` (or `<=`), tested by its
+/// header before anything else of an iteration happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountedLoop {
+    pub counter: Counter,
+    /// Defined outside the loop.
+    pub bound: Value,
+    /// `counter <= bound` rather than `<`.
+    pub inclusive: bool,
+    /// The header's target while the test holds: entered only from the
+    /// header, so it dominates every block of the loop but the header.
+    pub body: Block,
+}
+
+impl Loops {
+    pub fn compute(f: &Function, dom: &DomTree) -> Loops {
+        let mut loops: Arena<Loop, LoopData> = Arena::new();
+        let mut innermost: SecondaryMap<Block, Option<Loop>> = SecondaryMap::with_default(None);
+        // Outer headers come first in reverse post-order, so a loop's
+        // blocks are claimed by its inner loops after it.
+        for &header in &dom.rpo {
+            let latches: Vec<Block> = f.blocks[header]
+                .preds
+                .iter()
+                .copied()
+                .filter(|&p| dom.dominates(header, p))
+                .collect();
+            if latches.is_empty() {
+                continue;
+            }
+            let parent = innermost[header];
+            let l = loops.push(LoopData {
+                header,
+                latches: latches.clone(),
+                blocks: Vec::new(),
+                parent,
+                has_inner: false,
+            });
+            if let Some(p) = parent {
+                loops[p].has_inner = true;
+            }
+            let mut in_this = SecondaryMap::with_default(false);
+            in_this[header] = true;
+            let mut stack = latches;
+            while let Some(b) = stack.pop() {
+                if in_this[b] || !dom.is_reachable(b) {
+                    continue;
+                }
+                in_this[b] = true;
+                stack.extend(f.blocks[b].preds.iter().copied());
+            }
+            let blocks: Vec<Block> = dom.rpo.iter().copied().filter(|&b| in_this[b]).collect();
+            for &b in &blocks {
+                innermost[b] = Some(l);
+            }
+            loops[l].blocks = blocks;
+        }
+        let mut block_of = SecondaryMap::with_default(None);
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                block_of[i] = Some(b);
+            }
+        }
+        Loops {
+            loops,
+            innermost,
+            block_of,
+        }
+    }
+
+    /// The block that defines `v`; `None` for parameters and undefined values.
+    pub fn def_block(&self, f: &Function, v: Value) -> Option<Block> {
+        match f.values[v].def {
+            ValueDef::Inst(i) => self.block_of[i],
+            ValueDef::Phi(p) => Some(f.phis[p].block),
+            _ => None,
+        }
+    }
+
+    /// Whether `b` belongs to loop `l` (or to a loop nested in it).
+    pub fn contains(&self, l: Loop, b: Block) -> bool {
+        let mut at = self.innermost[b];
+        while let Some(inner) = at {
+            if inner == l {
+                return true;
+            }
+            at = self.loops[inner].parent;
+        }
+        false
+    }
+
+    /// Loops with no loop nested in them.
+    pub fn innermost_loops(&self) -> impl Iterator<Item = Loop> + '_ {
+        self.loops
+            .iter()
+            .filter(|(_, d)| !d.has_inner)
+            .map(|(l, _)| l)
+    }
+
+    /// The header's one predecessor outside the loop, if it has only one.
+    pub fn preheader(&self, f: &Function, l: Loop) -> Option<Block> {
+        let mut outside = f.blocks[self.loops[l].header]
+            .preds
+            .iter()
+            .copied()
+            .filter(|&p| !self.contains(l, p));
+        let first = outside.next()?;
+        outside.all(|p| p == first).then_some(first)
+    }
+
+    /// The blocks outside the loop that blocks of the loop branch to, in
+    /// reverse post-order of the loop's blocks.
+    pub fn exits(&self, f: &Function, l: Loop) -> Vec<Block> {
+        let mut exits = Vec::new();
+        for &b in &self.loops[l].blocks {
+            for s in successors(f, b) {
+                if !self.contains(l, s) && !exits.contains(&s) {
+                    exits.push(s);
+                }
+            }
+        }
+        exits
+    }
+
+    /// Whether `v` is defined outside loop `l` (a parameter, a constant, or
+    /// a value of a block not in it): the same on every iteration.
+    pub fn is_invariant(&self, f: &Function, l: Loop, v: Value) -> bool {
+        match self.def_block(f, v) {
+            Some(b) => !self.contains(l, b),
+            None => true,
+        }
+    }
+
+    /// `l` as a counted loop (module docs), if it is one.
+    pub fn counted(&self, f: &Function, l: Loop) -> Option<CountedLoop> {
+        let header = self.loops[l].header;
+        let Some(Terminator::Branch {
+            cond,
+            then_block: body,
+            else_block: exit,
+        }) = f.blocks[header].term
+        else {
+            return None;
+        };
+        if !self.contains(l, body)
+            || self.contains(l, exit)
+            || f.blocks[body].preds[..] != [header]
+            || self.def_block(f, cond) != Some(header)
+        {
+            return None;
+        }
+        let ValueDef::Inst(test) = f.values[cond].def else {
+            return None;
+        };
+        let (phi, bound, inclusive) = match f.insts[test].kind {
+            InstKind::Binary(BinaryOp::ICmp(Cmp::Lt), a, b) => (a, b, false),
+            InstKind::Binary(BinaryOp::ICmp(Cmp::Le), a, b) => (a, b, true),
+            InstKind::Binary(BinaryOp::ICmp(Cmp::Gt), a, b) => (b, a, false),
+            InstKind::Binary(BinaryOp::ICmp(Cmp::Ge), a, b) => (b, a, true),
+            _ => return None,
+        };
+        if f.phi_block(phi) != Some(header) || !self.is_invariant(f, l, bound) {
+            return None;
+        }
+        let counter = self.counter(f, l, phi)?;
+        Some(CountedLoop {
+            counter,
+            bound,
+            inclusive,
+            body,
+        })
+    }
+
+    /// Header phi `phi` as a counter: one operand from outside, and
+    /// `phi + c` (`c > 0` constant) from every latch.
+    fn counter(&self, f: &Function, l: Loop, phi: Value) -> Option<Counter> {
+        let header = self.loops[l].header;
+        let mut init = None;
+        let mut step = i64::MAX;
+        for (&pred, &arg) in f.blocks[header].preds.iter().zip(f.phi_args(phi)) {
+            if !self.contains(l, pred) {
+                if init.is_some_and(|i| i != arg) {
+                    return None;
+                }
+                init = Some(arg);
+                continue;
+            }
+            match offset_from(f, arg) {
+                Some((base, c)) if base == phi && c > 0 => step = step.min(c),
+                _ => return None,
+            }
+        }
+        Some(Counter {
+            phi,
+            init: init?,
+            step,
+        })
+    }
+}
+
+/// `v` as `base + c` for a constant `c` (`base` itself, `base + 3`,
+/// `base - 1`, `(base + 1) + 2`), following at most a few steps.
+fn offset_from(f: &Function, v: Value) -> Option<(Value, i64)> {
+    let mut v = v;
+    let mut offset: i64 = 0;
+    for _ in 0..4 {
+        let ValueDef::Inst(i) = f.values[v].def else {
+            break;
+        };
+        let int = |x: Value| match f.constant(x) {
+            Some(semantics::Const::Int(n)) => Some(n),
+            _ => None,
+        };
+        let (base, c) = match f.insts[i].kind {
+            InstKind::Binary(BinaryOp::IAdd, a, b) => match (int(a), int(b)) {
+                (_, Some(c)) => (a, c),
+                (Some(c), _) => (b, c),
+                _ => break,
+            },
+            InstKind::Binary(BinaryOp::ISub, a, b) => match int(b) {
+                Some(c) => (a, c.checked_neg()?),
+                None => break,
+            },
+            _ => break,
+        };
+        offset = offset.checked_add(c)?;
+        v = base;
+    }
+    Some((v, offset))
+}
+
+fn successors(f: &Function, b: Block) -> SmallVec<[Block; 2]> {
+    f.blocks[b]
+        .term
+        .as_ref()
+        .map(|t| t.successors())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::driver::{self, Emit, Options};
+
+    /// `src`'s first function at -O1, and its loop forest.
+    fn forest(src: &str) -> (Function, Loops) {
+        let opts = Options {
+            opt_level: driver::OptLevel::O1,
+            emit: Some(Emit::Ssa),
+            ..Options::default()
+        };
+        let module = driver::compile(src, &opts).expect("compiles").ssa;
+        let f = module.functions[0].clone();
+        let loops = Loops::compute(&f, &DomTree::compute(&f));
+        (f, loops)
+    }
+
+    #[test]
+    fn nested_loops_form_a_forest() {
+        let (f, loops) = forest(
+            "fn f(n: int) -> int {
+                let s = 0;
+                for i in 0..n { for j in 0..i { s += j; } }
+                for k in 0..n { s += k; }
+                return s;
+            }",
+        );
+        assert_eq!(loops.loops.len(), 3);
+        let inner: Vec<Loop> = loops.innermost_loops().collect();
+        assert_eq!(inner.len(), 2, "the j loop and the k loop");
+        let (outer, _) = loops
+            .loops
+            .iter()
+            .find(|(_, d)| d.has_inner)
+            .expect("i loop");
+        let j_loop = inner
+            .iter()
+            .copied()
+            .find(|&l| loops.loops[l].parent == Some(outer))
+            .expect("the j loop is nested in the i loop");
+        let j_header = loops.loops[j_loop].header;
+        assert!(loops.contains(outer, j_header));
+        assert!(!loops.contains(j_loop, loops.loops[outer].header));
+        assert!(loops.preheader(&f, j_loop).is_some());
+        assert_eq!(loops.exits(&f, j_loop).len(), 1);
+    }
+
+    #[test]
+    fn counters_step_up_by_constants_to_an_invariant_bound() {
+        let (f, loops) = forest(
+            "fn f(a: [int], n: int) -> int {
+                let s = 0;
+                let i = 1;
+                while i <= n { s += a[i]; i += 3; }
+                let j = 0;
+                while j < n { s += j; j = j * 2 + 1; }
+                return s;
+            }",
+        );
+        let mut counted: Vec<Option<CountedLoop>> =
+            loops.loops.keys().map(|l| loops.counted(&f, l)).collect();
+        counted.sort_by_key(Option::is_none);
+        let first = counted[0].expect("the first loop counts");
+        assert_eq!(first.counter.step, 3);
+        assert!(first.inclusive);
+        assert_eq!(first.bound, f.params[1]);
+        assert_eq!(counted[1], None, "j * 2 + 1 is no constant step");
+    }
+}

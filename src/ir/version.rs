@@ -1,0 +1,1075 @@
+//! Loop versioning: an innermost loop gets a second copy without the
+//! bounds checks that can be decided before it starts, and a few tests in
+//! front of it choose the copy to run.
+//!
+//! An array's length never changes and an SSA value names one array for
+//! its life, so in a loop `l`, an access `a[x]` with `a` and `x` available
+//! before `l` fails on every iteration or on none; and in a counted loop
+//! (`ir::loops`) whose counter `i` runs over `[init, n)`, the accesses
+//! `a[i + c]` past the header's test stay in bounds on every iteration if
+//! `init + c >= 0` and `n + c <= len(a)`. These conditions, for every such
+//! access, are tested once before the loop (the *guards*). If all hold,
+//! the copy runs: the same code with those accesses marked `unchecked`. If
+//! one fails, the original runs, checks and all, and stops where it would
+//! have, with the same message. Nothing is checked early, so the REPL may
+//! version too.
+//!
+//! Available before the loop: values defined outside it; pure arithmetic
+//! of the loop on available values (`i - 1` in `m[i - 1][j]`), which the
+//! guards compute again; and *invariant loads*: `get a[x]` with `a` and
+//! `x` available, in a loop that makes no calls and stores no element of
+//! the load's type (a Toy array holds one element type, so no other store
+//! can change it): the rows `m[i]` of a loop over `m[i][j]`. Each is
+//! loaded once, after its own guard, and the copy uses that value. A
+//! loaded row's length feeds the next guards, so the guards run in
+//! stages, each a block ending in a branch to the next stage or to the
+//! original loop.
+//!
+//! The copy costs compile time like the loop itself, so a loop is copied
+//! only when its copy checks nothing that `ir::bounds` does not check
+//! already, and saves a check or a load.
+//!
+//! What is copied is the loop with the blocks its exits leave through for
+//! good (a `return`) or on the way to the one block every exit reaches (a
+//! `break`'s jump). Each copy reaches that block through blocks of its
+//! own (so each keeps a header whose exit it alone enters, as loop
+//! rotation wants), and a value of the loop used beyond it becomes a phi
+//! there, of the original's value and the copy's.
+
+use super::bounds::{self, CheckPlan};
+use super::dom::DomTree;
+use super::loops::{CountedLoop, Loop, Loops};
+use super::*;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Loops larger than this (instructions and phis) are not copied.
+const MAX_LOOP_SIZE: usize = 240;
+/// Offsets `i + c` and steps beyond this are left checked: the guards'
+/// arithmetic on them cannot then wrap, since lengths stay far below
+/// `2^62`.
+const MAX_OFFSET: i64 = 1 << 24;
+/// How deep a chain of arithmetic in the loop the guards recompute.
+const MAX_RECOMPUTED_DEPTH: u32 = 4;
+
+/// Versions every innermost loop worth it, in every function.
+pub fn version_loops(m: &mut Module) {
+    for f in m.functions.iter_mut().chain(std::iter::once(&mut m.main)) {
+        version_function(f);
+    }
+}
+
+/// Versions the innermost loops of `f` one at a time (each copy changes
+/// the CFG the next one is found in).
+pub fn version_function(f: &mut Function) {
+    let mut seen: FxHashSet<Block> = FxHashSet::default();
+    let mut checks: Option<CheckPlan> = None;
+    loop {
+        let dom = DomTree::compute(f);
+        let loops = Loops::compute(f, &dom);
+        let mut versioned = None;
+        for l in loops.innermost_loops() {
+            if !seen.insert(loops.loops[l].header) {
+                continue;
+            }
+            let Some(plan) = plan(f, &dom, &loops, l) else {
+                continue;
+            };
+            let checks = checks.get_or_insert_with(|| bounds::plan_checks(f, &[]));
+            if plan.is_worth_it(f, &loops.loops[l].blocks, checks) {
+                versioned = Some(plan);
+                break;
+            }
+        }
+        let Some(plan) = versioned else { return };
+        let copy_header = Copier::new(f, &plan).copy(f);
+        seen.insert(copy_header);
+        checks = None;
+    }
+}
+
+/// A condition the guards test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Guard {
+    /// `0 <= index < len(array)`.
+    Index { array: Value, index: Value },
+    /// `counter + base + c` (or `base + c - counter` when `down`) in
+    /// bounds of `array` for every `c` in `[low, high]` and every value of
+    /// the counter; `base` is the sum of available values (none: zero).
+    Walk {
+        array: Value,
+        down: bool,
+        base: Base,
+        low: i64,
+        high: i64,
+    },
+}
+
+/// Up to two available values, summed: the part of an index that is the
+/// same on every iteration (`row` in `d[row + c]`).
+type Base = [Option<Value>; 2];
+
+/// An array and the part of its index other than the constant: whether
+/// the counter is negated, and the base.
+type WalkKey = (Value, bool, Base);
+
+/// An index as the counter (negated when `down`), plus a [`Base`], plus a
+/// constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Affine {
+    down: bool,
+    base: Base,
+    c: i64,
+}
+
+/// Values a guard adds up stay within this magnitude (tested), so that
+/// sums of a few of them cannot wrap.
+const MAX_TERM: i64 = 1 << 40;
+
+/// What versioning one loop takes.
+struct Plan {
+    blocks: Vec<Block>,
+    header: Block,
+    preheader: Block,
+    exit: Block,
+    counted: Option<CountedLoop>,
+    /// `stages[s]`: the invariant loads computed at the start of stage
+    /// `s`, and the guards tested after them.
+    stages: Vec<(Vec<Inst>, Vec<Guard>)>,
+    /// The accesses the copy does not check.
+    unchecked: FxHashSet<Inst>,
+    /// The loads the copy takes from the guards.
+    hoisted: FxHashSet<Inst>,
+    /// A hoisted load's result → the result of the first hoisted load of
+    /// the same element, which the guards load in its stead.
+    same_as: FxHashMap<Value, Value>,
+    /// Arithmetic of the loop on values available before it, which the
+    /// guards compute again when they need it.
+    recomputed: FxHashSet<Value>,
+    /// Values of the loop used beyond it.
+    live_out: Vec<Value>,
+}
+
+impl Plan {
+    /// Whether the copy is worth its code (which costs compile time like
+    /// the loop itself): it checks nothing in its loop that `ir::bounds`
+    /// does not check already before it, and it saves a load or a check.
+    fn is_worth_it(&self, f: &Function, loop_blocks: &[Block], checks: &CheckPlan) -> bool {
+        let ahead = |i: Inst| checks.proven[i] || checks.covered[i];
+        let check_free = loop_blocks.iter().all(|&b| {
+            f.blocks[b].insts.iter().all(|&i| {
+                !is_checked_access(&f.insts[i].kind)
+                    || ahead(i)
+                    || self.unchecked.contains(&i)
+                    || self.hoisted.contains(&i)
+            })
+        });
+        let saves = !self.hoisted.is_empty() || self.unchecked.iter().any(|&i| !ahead(i));
+        check_free && saves
+    }
+}
+
+/// An access that checks its index.
+fn is_checked_access(kind: &InstKind) -> bool {
+    matches!(
+        kind,
+        InstKind::ArrayGet { checked: true, .. } | InstKind::ArraySet { checked: true, .. }
+    )
+}
+
+fn plan(f: &Function, dom: &DomTree, loops: &Loops, l: Loop) -> Option<Plan> {
+    let data = &loops.loops[l];
+    let size: usize = data
+        .blocks
+        .iter()
+        .map(|&b| f.blocks[b].insts.len() + f.blocks[b].phis.len())
+        .sum();
+    if size > MAX_LOOP_SIZE {
+        return None;
+    }
+    let preheader = loops.preheader(f, l)?;
+    let (blocks, exit) = region(f, loops, l)?;
+    let live_out = live_out(f, loops, &blocks, dom, exit)?;
+    let counted = loops.counted(f, l).filter(|c| c.counter.step <= MAX_OFFSET);
+    let mut p = Planner {
+        f,
+        loops,
+        l,
+        counted,
+        stage: FxHashMap::default(),
+        same_as: FxHashMap::default(),
+        recomputed: FxHashSet::default(),
+        stages: Vec::new(),
+        walks: FxHashMap::default(),
+        unchecked: FxHashSet::default(),
+        hoisted: FxHashSet::default(),
+    };
+    p.hoist_invariant_loads();
+    p.guard_accesses();
+    p.add_walks();
+    if p.stages.iter().all(|(_, guards)| guards.is_empty()) {
+        return None;
+    }
+    Some(Plan {
+        blocks,
+        header: data.header,
+        preheader,
+        exit,
+        counted,
+        stages: p.stages,
+        unchecked: p.unchecked,
+        hoisted: p.hoisted,
+        same_as: p.same_as,
+        recomputed: p.recomputed,
+        live_out,
+    })
+}
+
+/// The blocks to copy — loop `l`, and the blocks its exits leave through
+/// for good (a `return`) or on their way to one join (a `break`'s jump) —
+/// and the one block they all leave to, if there is one and only they
+/// enter it.
+fn region(f: &Function, loops: &Loops, l: Loop) -> Option<(Vec<Block>, Block)> {
+    let mut blocks = loops.loops[l].blocks.clone();
+    let exits = loops.exits(f, l);
+    let mut targets: Vec<Block> = Vec::new();
+    if let [exit] = exits[..] {
+        targets.push(exit);
+    }
+    for &x in exits.iter().filter(|_| exits.len() > 1) {
+        let data = &f.blocks[x];
+        let leaves_from_one_block = data.preds.len() == 1 && data.phis.is_empty();
+        match data.term {
+            Some(Terminator::Return(_) | Terminator::Unreachable) if leaves_from_one_block => {
+                blocks.push(x)
+            }
+            Some(Terminator::Jump(t)) if leaves_from_one_block && !loops.contains(l, t) => {
+                blocks.push(x);
+                targets.push(t);
+            }
+            _ => targets.push(x),
+        }
+    }
+    targets.sort_unstable();
+    targets.dedup();
+    let [exit] = targets[..] else {
+        return None;
+    };
+    let only_from_region = f.blocks[exit].preds.iter().all(|p| blocks.contains(p));
+    (only_from_region && !blocks.contains(&exit)).then_some((blocks, exit))
+}
+
+/// The values defined in `region` and used outside it (other than by the
+/// exit's phis, which the copy extends), if each one's definition
+/// dominates every edge into `exit`: the exit can then merge both copies'
+/// values in a phi.
+fn live_out(
+    f: &Function,
+    loops: &Loops,
+    region: &[Block],
+    dom: &DomTree,
+    exit: Block,
+) -> Option<Vec<Value>> {
+    let mut out = Vec::new();
+    let mut note = |v: Value| {
+        if let Some(b) = loops.def_block(f, v) {
+            if region.contains(&b) && !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    };
+    for &b in &f.layout {
+        if region.contains(&b) || !dom.is_reachable(b) {
+            continue;
+        }
+        let data = &f.blocks[b];
+        for &i in &data.insts {
+            f.insts[i].kind.for_each_operand(&mut note);
+        }
+        if let Some(v) = data.term.as_ref().and_then(Terminator::operand) {
+            note(v);
+        }
+        if b == exit {
+            continue;
+        }
+        for &phi in &data.phis {
+            f.phi_args(phi).iter().for_each(|&v| note(v));
+        }
+    }
+    let dominates_exit_edges = |v: &Value| {
+        let def = loops.def_block(f, *v).expect("defined in the loop");
+        f.blocks[exit].preds.iter().all(|&p| dom.dominates(def, p))
+    };
+    out.iter().all(dominates_exit_edges).then_some(out)
+}
+
+struct Planner<'a> {
+    f: &'a Function,
+    loops: &'a Loops,
+    l: Loop,
+    counted: Option<CountedLoop>,
+    /// The guard stage after which a value is available: 0 for values
+    /// defined outside the loop, one more than its operands' for a load.
+    stage: FxHashMap<Value, usize>,
+    /// See [`Plan::same_as`].
+    same_as: FxHashMap<Value, Value>,
+    /// See [`Plan::recomputed`].
+    recomputed: FxHashSet<Value>,
+    stages: Vec<(Vec<Inst>, Vec<Guard>)>,
+    /// The constants each array is walked with, by array and the rest of
+    /// the index.
+    walks: FxHashMap<WalkKey, (i64, i64)>,
+    unchecked: FxHashSet<Inst>,
+    hoisted: FxHashSet<Inst>,
+}
+
+impl Planner<'_> {
+    fn insts(&self) -> impl Iterator<Item = (Block, Inst)> + '_ {
+        let blocks = &self.loops.loops[self.l].blocks;
+        blocks
+            .iter()
+            .flat_map(|&b| self.f.blocks[b].insts.iter().map(move |&i| (b, i)))
+    }
+
+    /// The value the guards compute for `v`: one load per element.
+    fn canonical(&self, v: Value) -> Value {
+        self.same_as.get(&v).copied().unwrap_or(v)
+    }
+
+    /// The stage `v` is available after, if it can be before the loop:
+    /// defined outside it, loaded by the guards, or computed in the loop
+    /// by pure arithmetic from such values (`i - 1` for a row `m[i - 1]`),
+    /// which the guards then compute too.
+    fn stage_of(&mut self, v: Value) -> Option<usize> {
+        self.stage_within(v, MAX_RECOMPUTED_DEPTH)
+    }
+
+    fn stage_within(&mut self, v: Value, depth: u32) -> Option<usize> {
+        if self.loops.is_invariant(self.f, self.l, v) {
+            return Some(0);
+        }
+        if let Some(&s) = self.stage.get(&v) {
+            return Some(s);
+        }
+        let ValueDef::Inst(inst) = self.f.values[v].def else {
+            return None;
+        };
+        let kind = &self.f.insts[inst].kind;
+        if depth == 0 || !kind.is_removable_if_unused() {
+            return None;
+        }
+        let mut s = 0;
+        for operand in kind.operands() {
+            s = s.max(self.stage_within(operand, depth - 1)?);
+        }
+        self.stage.insert(v, s);
+        self.recomputed.insert(v);
+        Some(s)
+    }
+
+    fn stage_mut(&mut self, s: usize) -> &mut (Vec<Inst>, Vec<Guard>) {
+        while self.stages.len() <= s {
+            self.stages.push(Default::default());
+        }
+        &mut self.stages[s]
+    }
+
+    fn guard(&mut self, s: usize, g: Guard) {
+        let guards = &mut self.stage_mut(s).1;
+        if !guards.contains(&g) {
+            guards.push(g);
+        }
+    }
+
+    /// Loads of an invariant element, in a loop without calls and without
+    /// stores of the element's type; in reverse post-order, so a row's
+    /// row comes after it.
+    fn hoist_invariant_loads(&mut self) {
+        let mut stored: FxHashSet<Ty> = FxHashSet::default();
+        for (_, i) in self.insts() {
+            match &self.f.insts[i].kind {
+                InstKind::Call(..) => return,
+                InstKind::ArraySet { value, .. } => {
+                    stored.insert(self.f.value_ty(*value));
+                }
+                _ => {}
+            }
+        }
+        let loads: Vec<(Inst, Value, Value, Value)> = self
+            .insts()
+            .filter_map(|(_, i)| match self.f.insts[i].kind {
+                InstKind::ArrayGet { array, index, .. } => {
+                    let r = self.f.insts[i].result?;
+                    Some((i, r, array, index))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut loaded: FxHashMap<(Value, Value), Value> = FxHashMap::default();
+        for (inst, result, array, index) in loads {
+            if stored.contains(&self.f.value_ty(result)) {
+                continue;
+            }
+            let (Some(sa), Some(si)) = (self.stage_of(array), self.stage_of(index)) else {
+                continue;
+            };
+            let (array, index) = (self.canonical(array), self.canonical(index));
+            let s = sa.max(si);
+            self.stage.insert(result, s + 1);
+            self.hoisted.insert(inst);
+            if let Some(&first) = loaded.get(&(array, index)) {
+                self.same_as.insert(result, first);
+                continue;
+            }
+            loaded.insert((array, index), result);
+            self.guard(s, Guard::Index { array, index });
+            self.stage_mut(s + 1).0.push(inst);
+        }
+    }
+
+    /// Guards for the other accesses to arrays available before the loop:
+    /// invariant indices, and the counter plus a constant.
+    fn guard_accesses(&mut self) {
+        let header = self.loops.loops[self.l].header;
+        let accesses: Vec<(Block, Inst, Value, Value)> = self
+            .insts()
+            .filter(|(_, i)| !self.hoisted.contains(i))
+            .filter_map(|(b, i)| match self.f.insts[i].kind {
+                InstKind::ArrayGet {
+                    array,
+                    index,
+                    checked: true,
+                }
+                | InstKind::ArraySet {
+                    array,
+                    index,
+                    checked: true,
+                    ..
+                } => Some((b, i, array, index)),
+                _ => None,
+            })
+            .collect();
+        for (block, inst, array, index) in accesses {
+            let Some(sa) = self.stage_of(array) else {
+                continue;
+            };
+            let array = self.canonical(array);
+            if let Some(si) = self.stage_of(index) {
+                let index = self.canonical(index);
+                self.guard(sa.max(si), Guard::Index { array, index });
+                self.unchecked.insert(inst);
+                continue;
+            }
+            let Some(counted) = self.counted else {
+                continue;
+            };
+            if block == header {
+                continue;
+            }
+            let Some(a) = self.affine(index, counted.counter.phi, 4) else {
+                continue;
+            };
+            if a.c.abs() > MAX_OFFSET {
+                continue;
+            }
+            let mut base = a.base.map(|t| t.map(|v| self.canonical(v)));
+            base.sort_unstable();
+            let walk = self
+                .walks
+                .entry((array, a.down, base))
+                .or_insert((a.c, a.c));
+            walk.0 = walk.0.min(a.c);
+            walk.1 = walk.1.max(a.c);
+            self.unchecked.insert(inst);
+        }
+    }
+
+    /// `v` as an [`Affine`] index in `counter`, looking through at most
+    /// `depth` additions and subtractions.
+    fn affine(&mut self, v: Value, counter: Value, depth: u32) -> Option<Affine> {
+        if v == counter {
+            return Some(Affine {
+                down: false,
+                base: [None, None],
+                c: 0,
+            });
+        }
+        let ValueDef::Inst(inst) = self.f.values[v].def else {
+            return None;
+        };
+        if depth == 0 {
+            return None;
+        }
+        let int = |x: Value| match self.f.constant(x) {
+            Some(semantics::Const::Int(n)) if n.abs() <= MAX_OFFSET => Some(n),
+            _ => None,
+        };
+        match self.f.insts[inst].kind {
+            InstKind::Binary(BinaryOp::IAdd, a, b) => {
+                let (walked, other) = match self.affine(a, counter, depth - 1) {
+                    Some(w) => (w, b),
+                    None => (self.affine(b, counter, depth - 1)?, a),
+                };
+                self.plus(walked, other)
+            }
+            InstKind::Binary(BinaryOp::ISub, a, b) => {
+                if let Some(walked) = self.affine(a, counter, depth - 1) {
+                    return int(b).map(|n| Affine {
+                        c: walked.c - n,
+                        ..walked
+                    });
+                }
+                // a - (counter + base + c): down, from a - base - c.
+                let walked = self.affine(b, counter, depth - 1)?;
+                if walked.down || walked.base != [None, None] {
+                    return None;
+                }
+                let negated = Affine {
+                    down: true,
+                    base: [None, None],
+                    c: -walked.c,
+                };
+                self.plus(negated, a)
+            }
+            _ => None,
+        }
+    }
+
+    /// `walked + other`: a constant joins `c`, an available value the base.
+    fn plus(&mut self, walked: Affine, other: Value) -> Option<Affine> {
+        if let Some(semantics::Const::Int(n)) = self.f.constant(other) {
+            if n.abs() <= MAX_OFFSET {
+                return Some(Affine {
+                    c: walked.c + n,
+                    ..walked
+                });
+            }
+        }
+        self.stage_of(other)?;
+        let mut base = walked.base;
+        let free = base.iter_mut().find(|t| t.is_none())?;
+        *free = Some(other);
+        Some(Affine { base, ..walked })
+    }
+
+    fn add_walks(&mut self) {
+        let mut walks: Vec<(WalkKey, (i64, i64))> = self.walks.drain().collect();
+        walks.sort_unstable();
+        for ((array, down, base), (low, high)) in walks {
+            let mut s = self.stage_of(array).expect("walked arrays are available");
+            for t in base.into_iter().flatten() {
+                s = s.max(self.stage_of(t).expect("base terms are available"));
+            }
+            let walk = Guard::Walk {
+                array,
+                down,
+                base,
+                low,
+                high,
+            };
+            self.guard(s, walk);
+        }
+    }
+}
+
+/// Makes the copy and the guards of one [`Plan`].
+struct Copier<'p> {
+    plan: &'p Plan,
+    /// The copy of each loop block.
+    blocks: FxHashMap<Block, Block>,
+    /// The copy's value for each value of the loop (and the guards' for
+    /// hoisted loads).
+    values: FxHashMap<Value, Value>,
+}
+
+impl<'p> Copier<'p> {
+    fn new(f: &mut Function, plan: &'p Plan) -> Self {
+        let blocks = plan
+            .blocks
+            .iter()
+            .map(|&b| (b, f.blocks.push(BlockData::default())))
+            .collect();
+        Copier {
+            plan,
+            blocks,
+            values: FxHashMap::default(),
+        }
+    }
+
+    fn value(&self, v: Value) -> Value {
+        let v = self.plan.same_as.get(&v).copied().unwrap_or(v);
+        self.values.get(&v).copied().unwrap_or(v)
+    }
+
+    fn block(&self, b: Block) -> Block {
+        self.blocks.get(&b).copied().unwrap_or(b)
+    }
+
+    /// `v` as the guards see it in `block`: a loaded or recomputed value
+    /// of theirs, computed here if no earlier guard block has.
+    fn operand(&mut self, f: &mut Function, block: Block, v: Value) -> Value {
+        let v = self.plan.same_as.get(&v).copied().unwrap_or(v);
+        if let Some(&mapped) = self.values.get(&v) {
+            return mapped;
+        }
+        if !self.plan.recomputed.contains(&v) {
+            return v;
+        }
+        let ValueDef::Inst(inst) = f.values[v].def else {
+            unreachable!("recomputed values are instruction results");
+        };
+        let mut kind = f.insts[inst].kind.clone();
+        for operand in kind.operands() {
+            self.operand(f, block, operand);
+        }
+        kind.map_operands(|o| self.value(o));
+        let copy = push(f, block, kind, f.value_ty(v));
+        self.values.insert(v, copy);
+        copy
+    }
+
+    /// Builds the guards and the copy; returns the copy's header.
+    fn copy(mut self, f: &mut Function) -> Block {
+        let plan = self.plan;
+        // Each copy gets a preheader of its own, which just jumps to it.
+        let original = f.blocks.push(BlockData::default());
+        let fast = f.blocks.push(BlockData::default());
+        let (first_guard, last_guard, guards) = self.guards(f, original, fast);
+        f.blocks[fast].preds.push(last_guard);
+        f.blocks[fast].term = Some(Terminator::Jump(self.block(plan.header)));
+        self.copy_definitions(f);
+        self.copy_uses(f, fast);
+        // The preheader enters the guards; the original loop is entered
+        // from the block the failing guards go to.
+        retarget(f, plan.preheader, plan.header, first_guard);
+        f.blocks[first_guard].preds.push(plan.preheader);
+        f.blocks[original].term = Some(Terminator::Jump(plan.header));
+        for p in f.blocks[plan.header].preds.iter_mut() {
+            if *p == plan.preheader {
+                *p = original;
+            }
+        }
+        let splits = self.join_at_exit(f);
+        let copy_header = self.block(plan.header);
+        let at = f
+            .layout
+            .iter()
+            .position(|&b| b == plan.header)
+            .expect("the header is laid out");
+        let copies = plan.blocks.iter().map(|&b| self.block(b));
+        let new: Vec<Block> = guards
+            .into_iter()
+            .chain([fast])
+            .chain(copies)
+            .chain(splits)
+            .chain([original])
+            .collect();
+        f.layout.splice(at..at, new);
+        copy_header
+    }
+
+    /// The guard blocks, in order; each ends in a branch to the next (the
+    /// last to `fast`) or to `original`. Returns the first, the last and
+    /// all of them.
+    fn guards(
+        &mut self,
+        f: &mut Function,
+        original: Block,
+        fast: Block,
+    ) -> (Block, Block, Vec<Block>) {
+        let plan = self.plan;
+        let blocks: Vec<Block> = plan
+            .stages
+            .iter()
+            .map(|_| f.blocks.push(BlockData::default()))
+            .collect();
+        for (s, (loads, guards)) in plan.stages.iter().enumerate() {
+            let block = blocks[s];
+            for &load in loads {
+                let InstKind::ArrayGet { array, index, .. } = f.insts[load].kind else {
+                    unreachable!("hoisted loads are gets");
+                };
+                let result = f.insts[load].result.expect("a get has a result");
+                let kind = InstKind::ArrayGet {
+                    array: self.operand(f, block, array),
+                    index: self.operand(f, block, index),
+                    checked: false,
+                };
+                let v = push(f, block, kind, f.value_ty(result));
+                self.values.insert(result, v);
+            }
+            let mut all: Option<Value> = None;
+            for &g in guards {
+                let holds = self.test(f, block, g);
+                all = Some(match all {
+                    None => holds,
+                    Some(a) => push(
+                        f,
+                        block,
+                        InstKind::Binary(BinaryOp::And, a, holds),
+                        Ty::Bool,
+                    ),
+                });
+            }
+            let next = match blocks.get(s + 1) {
+                Some(&b) => {
+                    f.blocks[b].preds.push(block);
+                    b
+                }
+                None => fast,
+            };
+            f.blocks[block].term = Some(match all {
+                Some(cond) => {
+                    f.blocks[original].preds.push(block);
+                    Terminator::Branch {
+                        cond,
+                        then_block: next,
+                        else_block: original,
+                    }
+                }
+                None => Terminator::Jump(next),
+            });
+        }
+        let first = blocks[0];
+        let last = *blocks.last().expect("a plan has guards");
+        (first, last, blocks)
+    }
+
+    /// A bool that holds when guard `g` does, computed in `block`.
+    fn test(&mut self, f: &mut Function, block: Block, g: Guard) -> Value {
+        let int = |f: &mut Function, n: i64| push(f, block, InstKind::IConst(n), Ty::Int);
+        let cmp = |f: &mut Function, c: Cmp, a: Value, b: Value| {
+            push(
+                f,
+                block,
+                InstKind::Binary(BinaryOp::ICmp(c), a, b),
+                Ty::Bool,
+            )
+        };
+        let and = |f: &mut Function, a: Value, b: Value| {
+            push(f, block, InstKind::Binary(BinaryOp::And, a, b), Ty::Bool)
+        };
+        match g {
+            Guard::Index { array, index } => {
+                let array = self.operand(f, block, array);
+                let index = self.operand(f, block, index);
+                let len = push(f, block, InstKind::ArrayLen(array), Ty::Int);
+                let zero = int(f, 0);
+                let above = cmp(f, Cmp::Ge, index, zero);
+                let below = cmp(f, Cmp::Lt, index, len);
+                and(f, above, below)
+            }
+            Guard::Walk {
+                array,
+                down,
+                base,
+                low,
+                high,
+            } => {
+                let counted = self.plan.counted.expect("walks are of counted loops");
+                let array = self.operand(f, block, array);
+                let (init, bound) = (counted.counter.init, counted.bound);
+                let len = push(f, block, InstKind::ArrayLen(array), Ty::Int);
+                let terms: Vec<Value> = base
+                    .into_iter()
+                    .flatten()
+                    .map(|t| self.operand(f, block, t))
+                    .collect();
+                // Small values first, so that the sums below cannot wrap
+                // (lengths are far below 2^40 too).
+                let mut holds: Option<Value> = None;
+                let mut all = |f: &mut Function, c: Value| {
+                    holds = Some(match holds {
+                        None => c,
+                        Some(h) => and(f, h, c),
+                    });
+                };
+                let bounded = if terms.is_empty() && !down {
+                    Vec::new()
+                } else {
+                    [init, bound]
+                        .into_iter()
+                        .chain(terms.iter().copied())
+                        .collect()
+                };
+                for x in bounded {
+                    let (min, max) = (int(f, -MAX_TERM), int(f, MAX_TERM));
+                    let above = cmp(f, Cmp::Ge, x, min);
+                    let below = cmp(f, Cmp::Le, x, max);
+                    all(f, above);
+                    all(f, below);
+                }
+                let mut sum: Option<Value> = None;
+                for &t in &terms {
+                    sum = Some(match sum {
+                        None => t,
+                        Some(s) => push(f, block, InstKind::Binary(BinaryOp::IAdd, s, t), Ty::Int),
+                    });
+                }
+                let add = |f: &mut Function, a: Value, b: Option<Value>, op: BinaryOp| match b {
+                    None => a,
+                    Some(b) => push(f, block, InstKind::Binary(op, a, b), Ty::Int),
+                };
+                let high_c = int(f, high);
+                let room = push(
+                    f,
+                    block,
+                    InstKind::Binary(BinaryOp::ISub, len, high_c),
+                    Ty::Int,
+                );
+                let last_below = if counted.inclusive { Cmp::Lt } else { Cmp::Le };
+                if !down {
+                    // init + base + low >= 0, and bound + base + high <= len
+                    // (< for `<=` loops).
+                    let first = add(f, init, sum, BinaryOp::IAdd);
+                    let min_first = int(f, -low);
+                    let starts = cmp(f, Cmp::Ge, first, min_first);
+                    all(f, starts);
+                    let end = add(f, bound, sum, BinaryOp::IAdd);
+                    let ends = cmp(f, last_below, end, room);
+                    all(f, ends);
+                } else {
+                    // base + low - last counter >= 0, and base + high -
+                    // init < len: the counter's last value is bound - 1
+                    // (bound for `<=` loops).
+                    let zero = int(f, 0);
+                    let base_sum = sum.unwrap_or(zero);
+                    let lowest = push(
+                        f,
+                        block,
+                        InstKind::Binary(BinaryOp::ISub, base_sum, bound),
+                        Ty::Int,
+                    );
+                    let slack = if counted.inclusive { -low } else { -low - 1 };
+                    let min_lowest = int(f, slack);
+                    let starts = cmp(f, Cmp::Ge, lowest, min_lowest);
+                    all(f, starts);
+                    let highest = push(
+                        f,
+                        block,
+                        InstKind::Binary(BinaryOp::ISub, base_sum, init),
+                        Ty::Int,
+                    );
+                    let ends = cmp(f, Cmp::Lt, highest, room);
+                    all(f, ends);
+                }
+                holds.expect("a walk tests something")
+            }
+        }
+    }
+
+    /// The copy's phis and instruction results, operands left for
+    /// [`Copier::copy_uses`] (a phi may use a value defined further on).
+    fn copy_definitions(&mut self, f: &mut Function) {
+        for &b in &self.plan.blocks {
+            let nb = self.block(b);
+            for k in 0..f.blocks[b].phis.len() {
+                let phi = f.blocks[b].phis[k];
+                let v = f.add_phi(nb, f.value_ty(phi), SmallVec::new());
+                self.values.insert(phi, v);
+            }
+            for k in 0..f.blocks[b].insts.len() {
+                let inst = f.blocks[b].insts[k];
+                if self.plan.hoisted.contains(&inst) {
+                    continue;
+                }
+                let mut data = f.insts[inst].clone();
+                if self.plan.unchecked.contains(&inst) {
+                    clear_check(&mut data.kind);
+                }
+                let ni = f.insts.push(InstData {
+                    result: None,
+                    ..data
+                });
+                if let Some(r) = data.result {
+                    let v = f.values.push(ValueData {
+                        ty: f.value_ty(r),
+                        def: ValueDef::Inst(ni),
+                    });
+                    f.insts[ni].result = Some(v);
+                    self.values.insert(r, v);
+                }
+                f.blocks[nb].insts.push(ni);
+            }
+        }
+    }
+
+    /// The copy's operands, predecessors, phi operands and terminators.
+    fn copy_uses(&self, f: &mut Function, fast: Block) {
+        let plan = self.plan;
+        for &b in &plan.blocks {
+            let nb = self.block(b);
+            let preds: SmallVec<[Block; 2]> = f.blocks[b]
+                .preds
+                .iter()
+                .map(|&p| {
+                    if p == plan.preheader && b == plan.header {
+                        fast
+                    } else {
+                        self.block(p)
+                    }
+                })
+                .collect();
+            f.blocks[nb].preds = preds;
+            for k in 0..f.blocks[b].phis.len() {
+                let (phi, copy) = (f.blocks[b].phis[k], f.blocks[nb].phis[k]);
+                let args: SmallVec<[Value; 2]> =
+                    f.phi_args(phi).iter().map(|&a| self.value(a)).collect();
+                *f.phi_args_mut(copy).expect("a copied phi") = args;
+            }
+            for k in 0..f.blocks[nb].insts.len() {
+                let ni = f.blocks[nb].insts[k];
+                let mut kind = std::mem::replace(&mut f.insts[ni].kind, InstKind::Clock);
+                kind.map_operands(|v| self.value(v));
+                f.insts[ni].kind = kind;
+            }
+            let mut term = f.blocks[b].term.clone().expect("terminated");
+            term.map_operands(|v| self.value(v));
+            f.blocks[nb].term = Some(match term {
+                Terminator::Jump(to) => Terminator::Jump(self.block(to)),
+                Terminator::Branch {
+                    cond,
+                    then_block,
+                    else_block,
+                } => Terminator::Branch {
+                    cond,
+                    then_block: self.block(then_block),
+                    else_block: self.block(else_block),
+                },
+                other => other,
+            });
+        }
+    }
+
+    /// Both copies' edges into the exit, each through a block of its own
+    /// when it leaves from a branch; the exit's phis extended, and a phi
+    /// for each value used beyond the loop. Returns the new blocks.
+    fn join_at_exit(&self, f: &mut Function) -> Vec<Block> {
+        let plan = self.plan;
+        let exit = plan.exit;
+        let originals = f.blocks[exit].preds.clone();
+        let mut splits = Vec::new();
+        let mut preds: SmallVec<[Block; 2]> = SmallVec::new();
+        // Per predecessor of the exit: from the copy?
+        let mut from_copy = Vec::new();
+        for copy in [false, true] {
+            for &p in &originals {
+                let p = if copy { self.block(p) } else { p };
+                let through = if matches!(f.blocks[p].term, Some(Terminator::Branch { .. })) {
+                    let s = f.blocks.push(BlockData::default());
+                    f.blocks[s].preds.push(p);
+                    f.blocks[s].term = Some(Terminator::Jump(exit));
+                    retarget(f, p, exit, s);
+                    splits.push(s);
+                    s
+                } else {
+                    p
+                };
+                preds.push(through);
+                from_copy.push(copy);
+            }
+        }
+        f.blocks[exit].preds = preds;
+        for k in 0..f.blocks[exit].phis.len() {
+            let phi = f.blocks[exit].phis[k];
+            let args: SmallVec<[Value; 2]> = f.phi_args(phi).to_vec().into();
+            let copied = args.iter().map(|&a| self.value(a));
+            let all: SmallVec<[Value; 2]> = args.iter().copied().chain(copied).collect();
+            *f.phi_args_mut(phi).expect("an exit phi") = all;
+        }
+        let mut merged: FxHashMap<Value, Value> = FxHashMap::default();
+        for &v in &plan.live_out {
+            let args = from_copy
+                .iter()
+                .map(|&copy| if copy { self.value(v) } else { v })
+                .collect();
+            let phi = f.add_phi(exit, f.value_ty(v), args);
+            merged.insert(v, phi);
+        }
+        if !merged.is_empty() {
+            self.use_merged(f, &merged, &splits);
+        }
+        splits
+    }
+
+    /// Uses beyond the loop of its values name the exit's phis instead.
+    fn use_merged(&self, f: &mut Function, merged: &FxHashMap<Value, Value>, splits: &[Block]) {
+        let plan = self.plan;
+        let inside: FxHashSet<Block> = plan
+            .blocks
+            .iter()
+            .flat_map(|&b| [b, self.block(b)])
+            .chain(splits.iter().copied())
+            .collect();
+        let exit_phis: FxHashSet<Value> = merged.values().copied().collect();
+        let map = |v: Value| merged.get(&v).copied().unwrap_or(v);
+        for bi in 0..f.layout.len() {
+            let b = f.layout[bi];
+            if inside.contains(&b) {
+                continue;
+            }
+            for k in 0..f.blocks[b].insts.len() {
+                let i = f.blocks[b].insts[k];
+                f.insts[i].kind.map_operands(map);
+            }
+            if let Some(term) = f.blocks[b].term.as_mut() {
+                term.map_operands(map);
+            }
+            if b == plan.exit {
+                continue;
+            }
+            for k in 0..f.blocks[b].phis.len() {
+                let phi = f.blocks[b].phis[k];
+                if exit_phis.contains(&phi) {
+                    continue;
+                }
+                if let Some(args) = f.phi_args_mut(phi) {
+                    args.iter_mut().for_each(|a| *a = map(*a));
+                }
+            }
+        }
+    }
+}
+
+/// Clears an access's bounds check.
+fn clear_check(kind: &mut InstKind) {
+    if let InstKind::ArrayGet { checked, .. } | InstKind::ArraySet { checked, .. } = kind {
+        *checked = false;
+    }
+}
+
+/// Makes `block`'s terminator go to `to` where it went to `from`.
+fn retarget(f: &mut Function, block: Block, from: Block, to: Block) {
+    let swap = |b: &mut Block| {
+        if *b == from {
+            *b = to;
+        }
+    };
+    match f.blocks[block].term.as_mut() {
+        Some(Terminator::Jump(b)) => swap(b),
+        Some(Terminator::Branch {
+            then_block,
+            else_block,
+            ..
+        }) => {
+            swap(then_block);
+            swap(else_block);
+        }
+        _ => {}
+    }
+}
+
+/// Appends an instruction with a result of type `ty` to `block`.
+fn push(f: &mut Function, block: Block, kind: InstKind, ty: Ty) -> Value {
+    let inst = f.insts.push(InstData {
+        kind,
+        result: None,
+        loc: SrcLoc::default(),
+    });
+    let v = f.values.push(ValueData {
+        ty,
+        def: ValueDef::Inst(inst),
+    });
+    f.insts[inst].result = Some(v);
+    f.blocks[block].insts.push(inst);
+    v
+}
