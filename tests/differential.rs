@@ -287,7 +287,6 @@ fn remainders_used_only_by_divisibility_tests_are_not_computed() {
 #[test]
 fn generated_programs_have_versioned_loops() {
     use jitrun::driver::{compile, Emit, Options};
-    use jitrun::ir::InstKind;
     let opts = Options {
         emit: Some(Emit::Ssa),
         verify: true,
@@ -299,17 +298,10 @@ fn generated_programs_have_versioned_loops() {
             let module = compile(&src, &opts)
                 .expect("generated programs compile")
                 .ssa;
-            let unchecked = |kind: &InstKind| {
-                matches!(
-                    kind,
-                    InstKind::ArrayGet { checked: false, .. }
-                        | InstKind::ArraySet { checked: false, .. }
-                )
-            };
             let functions = module.functions.iter().chain([&module.main]);
             let found = functions
                 .flat_map(|f| f.insts.iter())
-                .any(|(_, d)| unchecked(&d.kind));
+                .any(|(_, d)| d.kind.bounds_check() == Some(false));
             found
         })
         .count();

@@ -186,15 +186,6 @@ fn is_access(kind: &InstKind) -> bool {
     matches!(kind, InstKind::ArrayGet { .. } | InstKind::ArraySet { .. })
 }
 
-/// Whether an access still carries its check in the IR (a pass may have
-/// proved it in bounds and cleared it: `ir::version`).
-fn is_checked(kind: &InstKind) -> bool {
-    !matches!(
-        kind,
-        InstKind::ArrayGet { checked: false, .. } | InstKind::ArraySet { checked: false, .. }
-    )
-}
-
 struct Analysis<'a> {
     f: &'a Function,
     quiet: &'a [bool],
@@ -973,7 +964,8 @@ impl<'a> Analysis<'a> {
                         (constant, max_const.get(&array)),
                         (Some(i), Some(&m)) if 0 <= i && i <= m
                     );
-                plan.proven[inst] = !is_checked(&self.f.insts[inst].kind)
+                // A pass proved it already (`ir::version`).
+                plan.proven[inst] = self.f.insts[inst].kind.bounds_check() == Some(false)
                     || dominated
                     || self.in_bounds_by_facts(array, index, block);
                 plan.covered[inst] = !plan.proven[inst]

@@ -314,6 +314,18 @@ impl InstKind {
         )
     }
 
+    /// For an array access, whether it checks its index (`false` once a
+    /// pass proved it in bounds, as `ir::version` does); `None` for other
+    /// instructions.
+    pub fn bounds_check(&self) -> Option<bool> {
+        match self {
+            InstKind::ArrayGet { checked, .. } | InstKind::ArraySet { checked, .. } => {
+                Some(*checked)
+            }
+            _ => None,
+        }
+    }
+
     /// Whether an unused result lets the instruction go: pure, and unable
     /// to stop the program (an unused `x / 0` must still fail).
     pub fn is_removable_if_unused(&self) -> bool {
@@ -607,6 +619,26 @@ impl Function {
                     _ => None,
                 })
         })
+    }
+
+    /// Every use of a value, with the block it happens in: instruction and
+    /// terminator operands where they stand, a phi's argument at the end of
+    /// its predecessor.
+    pub fn for_each_use(&self, mut visit: impl FnMut(Block, Value)) {
+        for &block in &self.layout {
+            let data = &self.blocks[block];
+            for &inst in &data.insts {
+                self.insts[inst].kind.for_each_operand(|v| visit(block, v));
+            }
+            if let Some(v) = data.term.as_ref().and_then(Terminator::operand) {
+                visit(block, v);
+            }
+            for &phi in &data.phis {
+                for (&pred, &arg) in data.preds.iter().zip(self.phi_args(phi)) {
+                    visit(pred, arg);
+                }
+            }
+        }
     }
 
     /// Number of phis and of other instructions in the laid-out blocks.

@@ -135,7 +135,7 @@ fn with_values_used_beyond(
         }
     }
     let mut loops: Vec<Option<RotatedLoop>> = loops.into_iter().map(Some).collect();
-    for_each_use(f, |block, v| {
+    f.for_each_use(|block, v| {
         let Some(i) = defined_in[v] else { return };
         let slot = &mut loops[i as usize];
         let Some(l) = slot else { return };
@@ -158,24 +158,4 @@ fn with_values_used_beyond(
         }
     }
     loops
-}
-
-/// Every use of a value, with the block it happens in: instruction and
-/// terminator operands where they stand, a phi's argument at the end of
-/// its predecessor.
-fn for_each_use(f: &Function, mut visit: impl FnMut(Block, Value)) {
-    for &block in &f.layout {
-        let data = &f.blocks[block];
-        for &inst in &data.insts {
-            f.insts[inst].kind.for_each_operand(|v| visit(block, v));
-        }
-        if let Some(v) = data.term.as_ref().and_then(Terminator::operand) {
-            visit(block, v);
-        }
-        for &phi in &data.phis {
-            for (&pred, &arg) in data.preds.iter().zip(f.phi_args(phi)) {
-                visit(pred, arg);
-            }
-        }
-    }
 }

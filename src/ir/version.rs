@@ -40,6 +40,7 @@ use super::bounds::{self, CheckPlan};
 use super::dom::DomTree;
 use super::loops::{CountedLoop, Loop, Loops};
 use super::*;
+use crate::entity::SecondaryMap;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Loops larger than this (instructions and phis) are not copied.
@@ -61,29 +62,27 @@ pub fn version_loops(m: &mut Module) {
 /// Versions the innermost loops of `f` one at a time (each copy changes
 /// the CFG the next one is found in).
 pub fn version_function(f: &mut Function) {
+    // Most functions check no index: no dominator tree or loops for them.
+    if !f
+        .insts
+        .iter()
+        .any(|(_, d)| d.kind.bounds_check() == Some(true))
+    {
+        return;
+    }
     let mut seen: FxHashSet<Block> = FxHashSet::default();
-    let mut checks: Option<CheckPlan> = None;
     loop {
         let dom = DomTree::compute(f);
         let loops = Loops::compute(f, &dom);
-        let mut versioned = None;
-        for l in loops.innermost_loops() {
-            if !seen.insert(loops.loops[l].header) {
-                continue;
-            }
-            let Some(plan) = plan(f, &dom, &loops, l) else {
-                continue;
-            };
-            let checks = checks.get_or_insert_with(|| bounds::plan_checks(f, &[]));
-            if plan.is_worth_it(f, &loops.loops[l].blocks, checks) {
-                versioned = Some(plan);
-                break;
-            }
-        }
+        // What `ir::bounds` checks already, computed when first needed.
+        let mut checks: Option<CheckPlan> = None;
+        let versioned = loops
+            .innermost_loops()
+            .filter(|&l| seen.insert(loops.loops[l].header))
+            .find_map(|l| plan(f, &dom, &loops, l, &mut checks));
         let Some(plan) = versioned else { return };
         let copy_header = Copier::new(f, &plan).copy(f);
         seen.insert(copy_header);
-        checks = None;
     }
 }
 
@@ -149,34 +148,14 @@ struct Plan {
     live_out: Vec<Value>,
 }
 
-impl Plan {
-    /// Whether the copy is worth its code (which costs compile time like
-    /// the loop itself): it checks nothing in its loop that `ir::bounds`
-    /// does not check already before it, and it saves a load or a check.
-    fn is_worth_it(&self, f: &Function, loop_blocks: &[Block], checks: &CheckPlan) -> bool {
-        let ahead = |i: Inst| checks.proven[i] || checks.covered[i];
-        let check_free = loop_blocks.iter().all(|&b| {
-            f.blocks[b].insts.iter().all(|&i| {
-                !is_checked_access(&f.insts[i].kind)
-                    || ahead(i)
-                    || self.unchecked.contains(&i)
-                    || self.hoisted.contains(&i)
-            })
-        });
-        let saves = !self.hoisted.is_empty() || self.unchecked.iter().any(|&i| !ahead(i));
-        check_free && saves
-    }
-}
-
-/// An access that checks its index.
-fn is_checked_access(kind: &InstKind) -> bool {
-    matches!(
-        kind,
-        InstKind::ArrayGet { checked: true, .. } | InstKind::ArraySet { checked: true, .. }
-    )
-}
-
-fn plan(f: &Function, dom: &DomTree, loops: &Loops, l: Loop) -> Option<Plan> {
+/// The plan for loop `l`, if it can be copied and the copy is worth it.
+fn plan(
+    f: &Function,
+    dom: &DomTree,
+    loops: &Loops,
+    l: Loop,
+    checks: &mut Option<CheckPlan>,
+) -> Option<Plan> {
     let data = &loops.loops[l];
     let size: usize = data
         .blocks
@@ -187,8 +166,6 @@ fn plan(f: &Function, dom: &DomTree, loops: &Loops, l: Loop) -> Option<Plan> {
         return None;
     }
     let preheader = loops.preheader(f, l)?;
-    let (blocks, exit) = region(f, loops, l)?;
-    let live_out = live_out(f, loops, &blocks, dom, exit)?;
     let counted = loops.counted(f, l).filter(|c| c.counter.step <= MAX_OFFSET);
     let mut p = Planner {
         f,
@@ -209,6 +186,11 @@ fn plan(f: &Function, dom: &DomTree, loops: &Loops, l: Loop) -> Option<Plan> {
     if p.stages.iter().all(|(_, guards)| guards.is_empty()) {
         return None;
     }
+    if !p.is_worth_it(checks.get_or_insert_with(|| bounds::plan_checks(f, &[]))) {
+        return None;
+    }
+    let (blocks, exit) = region(f, loops, l)?;
+    let live_out = live_out(f, loops, &blocks, dom, exit)?;
     Some(Plan {
         blocks,
         header: data.header,
@@ -269,32 +251,22 @@ fn live_out(
     dom: &DomTree,
     exit: Block,
 ) -> Option<Vec<Value>> {
-    let mut out = Vec::new();
-    let mut note = |v: Value| {
-        if let Some(b) = loops.def_block(f, v) {
-            if region.contains(&b) && !out.contains(&v) {
-                out.push(v);
-            }
-        }
-    };
-    for &b in &f.layout {
-        if region.contains(&b) || !dom.is_reachable(b) {
-            continue;
-        }
-        let data = &f.blocks[b];
-        for &i in &data.insts {
-            f.insts[i].kind.for_each_operand(&mut note);
-        }
-        if let Some(v) = data.term.as_ref().and_then(Terminator::operand) {
-            note(v);
-        }
-        if b == exit {
-            continue;
-        }
-        for &phi in &data.phis {
-            f.phi_args(phi).iter().for_each(|&v| note(v));
-        }
+    let mut in_region = SecondaryMap::with_default(false);
+    for &b in region {
+        in_region[b] = true;
     }
+    let mut out = Vec::new();
+    let mut noted = FxHashSet::default();
+    // The exit's phi arguments are used in their predecessors, in the
+    // region: the copy extends them instead.
+    f.for_each_use(|at, v| {
+        if in_region[at] || !dom.is_reachable(at) {
+            return;
+        }
+        if loops.def_block(f, v).is_some_and(|b| in_region[b]) && noted.insert(v) {
+            out.push(v);
+        }
+    });
     let dominates_exit_edges = |v: &Value| {
         let def = loops.def_block(f, *v).expect("defined in the loop");
         f.blocks[exit].preds.iter().all(|&p| dom.dominates(def, p))
@@ -308,7 +280,8 @@ struct Planner<'a> {
     l: Loop,
     counted: Option<CountedLoop>,
     /// The guard stage after which a value is available: 0 for values
-    /// defined outside the loop, one more than its operands' for a load.
+    /// defined outside the loop, one more than its operands' for a load,
+    /// its operands' for recomputed arithmetic.
     stage: FxHashMap<Value, usize>,
     /// See [`Plan::same_as`].
     same_as: FxHashMap<Value, Value>,
@@ -323,6 +296,21 @@ struct Planner<'a> {
 }
 
 impl Planner<'_> {
+    /// Whether the copy is worth its code (which costs compile time like
+    /// the loop itself): it checks nothing in its loop that `ir::bounds`
+    /// does not check already before it, and it saves a load or a check.
+    fn is_worth_it(&self, checks: &CheckPlan) -> bool {
+        let ahead = |i: Inst| checks.proven[i] || checks.covered[i];
+        let check_free = self.insts().all(|(_, i)| {
+            self.f.insts[i].kind.bounds_check() != Some(true)
+                || ahead(i)
+                || self.unchecked.contains(&i)
+                || self.hoisted.contains(&i)
+        });
+        let saves = !self.hoisted.is_empty() || self.unchecked.iter().any(|&i| !ahead(i));
+        check_free && saves
+    }
+
     fn insts(&self) -> impl Iterator<Item = (Block, Inst)> + '_ {
         let blocks = &self.loops.loops[self.l].blocks;
         blocks
@@ -427,7 +415,7 @@ impl Planner<'_> {
     }
 
     /// Guards for the other accesses to arrays available before the loop:
-    /// invariant indices, and the counter plus a constant.
+    /// invariant indices, and [`Affine`] walks of the counter.
     fn guard_accesses(&mut self) {
         let header = self.loops.loops[self.l].header;
         let accesses: Vec<(Block, Inst, Value, Value)> = self
