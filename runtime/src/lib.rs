@@ -462,6 +462,42 @@ macro_rules! caller_frame_trampoline {
     };
 }
 
+/// Defines `extern "C" fn $name($args…)`, a naked trampoline for the
+/// error reports of compiled code: it notes the caller's frame pointer
+/// and the call's return address ([`error_site`]) and jumps to `$inner`
+/// with the arguments untouched, however many there are. So a failed
+/// check costs compiled code one call, marked with the check's frames.
+macro_rules! error_entry {
+    ($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),*), $inner:path) => {
+        $(#[$doc])*
+        #[unsafe(naked)]
+        #[no_mangle]
+        pub extern "C" fn $name($($arg: $ty),*) {
+            #[cfg(target_arch = "x86_64")]
+            core::arch::naked_asm!(
+                "mov qword ptr [rip + {fp}], rbp",
+                "mov rax, qword ptr [rsp]",
+                "mov qword ptr [rip + {ra}], rax",
+                "jmp {inner}",
+                fp = sym ERROR_FP,
+                ra = sym ERROR_RETURN_ADDRESS,
+                inner = sym $inner,
+            );
+            #[cfg(target_arch = "aarch64")]
+            core::arch::naked_asm!(
+                "adrp x9, {fp}",
+                "str x29, [x9, :lo12:{fp}]",
+                "adrp x9, {ra}",
+                "str x30, [x9, :lo12:{ra}]",
+                "b {inner}",
+                fp = sym ERROR_FP,
+                ra = sym ERROR_RETURN_ADDRESS,
+                inner = sym $inner,
+            );
+        }
+    };
+}
+
 caller_frame_trampoline!(
     /// `toy_rt_array_new(len, fill, kind, loc) -> array`, the allocator's
     /// entry from compiled code: the collector walks compiled frames from
@@ -495,12 +531,15 @@ pub fn internal_error(message: &str) -> ! {
 
 // ---------------------------------------------------------------- errors, math, clock
 
-/// Called by compiled code when a check fails (just after
-/// [`toy_rt_error_site`], for the call stack); `a` and `b` are the
-/// operands the error concerns (see [`ErrorKind`]). Returns only in
-/// recoverable mode.
-#[no_mangle]
-pub extern "C" fn toy_rt_error(code: i64, loc: i64, a: i64, b: i64) {
+error_entry!(
+    /// `toy_rt_error(code, loc, a, b)`: called by compiled code when a
+    /// check fails; `a` and `b` are the operands the error concerns (see
+    /// [`ErrorKind`]). Returns only in recoverable mode.
+    toy_rt_error(_code: i64, _loc: i64, _a: i64, _b: i64),
+    check_failed
+);
+
+extern "C" fn check_failed(code: i64, loc: i64, a: i64, b: i64) {
     report_error(ErrorKind::from_code(code), loc, a, b, error_site())
 }
 
@@ -508,16 +547,21 @@ pub extern "C" fn toy_rt_error(code: i64, loc: i64, a: i64, b: i64) {
 /// lengths in registers.
 pub const MAX_GROUP_ARRAYS: usize = 3;
 
-/// Called by compiled code when the check of a group of constant-index
-/// accesses fails. `table` is `[n, (loc, index, array)…]`: the accesses
-/// that can fail first, in program order, each with which of `lens` is
-/// its array's length. Reports the first that is out of bounds, as its
-/// own check would have. Returns only in recoverable mode.
-///
+error_entry!(
+    /// `toy_rt_group_error(table, len0, len1, len2)`: called by compiled
+    /// code when the check of a group of constant-index accesses fails.
+    /// `table` is `[n, (loc, index, array)…]`: the accesses that can fail
+    /// first, in program order, each with which of `lens` is its array's
+    /// length. Reports the first that is out of bounds, as its own check
+    /// would have. Returns only in recoverable mode. `table` must point at
+    /// such a table (the translator's `group_table`).
+    toy_rt_group_error(_table: *const i64, _len0: i64, _len1: i64, _len2: i64),
+    group_check_failed
+);
+
 /// # Safety
-/// `table` must point at such a table (the translator's `group_table`).
-#[no_mangle]
-pub unsafe extern "C" fn toy_rt_group_error(table: *const i64, len0: i64, len1: i64, len2: i64) {
+/// See [`toy_rt_group_error`].
+unsafe extern "C" fn group_check_failed(table: *const i64, len0: i64, len1: i64, len2: i64) {
     let lens: [i64; MAX_GROUP_ARRAYS] = [len0, len1, len2];
     let n = *table as usize;
     let entries = std::slice::from_raw_parts(table.add(1), 3 * n);
@@ -536,19 +580,31 @@ pub unsafe extern "C" fn toy_rt_group_error(table: *const i64, len0: i64, len1: 
     )
 }
 
-/// Called by compiled code when the entry check of a loop that walks
-/// several arrays in step fails (rule 6 of `ir::bounds`): the loop runs
-/// `u` from `start` while `u < end`, accessing every array at `u` in every
-/// iteration. `table` is `[n, loc…]`: each array's first access in the
-/// order an iteration runs them; `lens` their lengths. Reports what the
-/// loop would have: at the first `u` outside some array, the first
-/// access in the iteration whose array that is. Returns only in
-/// recoverable mode.
-///
+error_entry!(
+    /// `toy_rt_walk_error(table, start, end, len0, len1, len2)`: called by
+    /// compiled code when the entry check of a loop that walks several
+    /// arrays in step fails (rule 6 of `ir::bounds`): the loop runs `u`
+    /// from `start` while `u < end`, accessing every array at `u` in every
+    /// iteration. `table` is `[n, loc…]`: each array's first access in the
+    /// order an iteration runs them; `lens` their lengths. Reports what the
+    /// loop would have: at the first `u` outside some array, the first
+    /// access in the iteration whose array that is. Returns only in
+    /// recoverable mode. `table` must point at such a table (the
+    /// translator's `check_walk`).
+    toy_rt_walk_error(
+        _table: *const i64,
+        _start: i64,
+        _end: i64,
+        _len0: i64,
+        _len1: i64,
+        _len2: i64
+    ),
+    walk_check_failed
+);
+
 /// # Safety
-/// `table` must point at such a table (the translator's `check_walk`).
-#[no_mangle]
-pub unsafe extern "C" fn toy_rt_walk_error(
+/// See [`toy_rt_walk_error`].
+unsafe extern "C" fn walk_check_failed(
     table: *const i64,
     start: i64,
     end: i64,
@@ -710,30 +766,19 @@ pub unsafe extern "C" fn toy_rt_stack_overflow(return_address: i64, fallback: i6
     )
 }
 
-/// Where compiled code last called [`toy_rt_error_site`]: its frame
-/// pointer and the call's return address.
-static ERROR_SITE: Mutex<(usize, usize)> = Mutex::new((0, 0));
-
-extern "C" fn note_error_site(fp: usize, return_address: usize) {
-    *ERROR_SITE.lock().unwrap_or_else(|e| e.into_inner()) = (fp, return_address);
-}
+/// Where the error being reported was called from, noted by the
+/// [`error_entry!`] trampoline: the caller's frame pointer and the call's
+/// return address.
+static ERROR_FP: AtomicUsize = AtomicUsize::new(0);
+static ERROR_RETURN_ADDRESS: AtomicUsize = AtomicUsize::new(0);
 
 /// Where the runtime error being reported was called from.
 fn error_site() -> gc::CallerFrame {
-    let (fp, return_address) =
-        std::mem::take(&mut *ERROR_SITE.lock().unwrap_or_else(|e| e.into_inner()));
-    gc::CallerFrame { fp, return_address }
+    gc::CallerFrame {
+        fp: ERROR_FP.swap(0, Ordering::Relaxed),
+        return_address: ERROR_RETURN_ADDRESS.swap(0, Ordering::Relaxed),
+    }
 }
-
-caller_frame_trampoline!(
-    /// `toy_rt_error_site()`, which compiled code calls just before it
-    /// calls `toy_rt_error`, `toy_rt_group_error` or `toy_rt_walk_error`,
-    /// both calls registered as one call site: records where the error's
-    /// stack starts.
-    toy_rt_error_site(),
-    note_error_site,
-    x86_64: "rdi", "rsi", aarch64: "x0", "x1"
-);
 
 /// Every runtime function with the symbol name compiled code imports it by.
 pub fn symbols() -> Vec<(&'static str, *const u8)> {
@@ -751,7 +796,6 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("toy_rt_group_error", toy_rt_group_error as *const u8),
         ("toy_rt_walk_error", toy_rt_walk_error as *const u8),
         ("toy_rt_stack_overflow", toy_rt_stack_overflow as *const u8),
-        ("toy_rt_error_site", toy_rt_error_site as *const u8),
         ("toy_rt_fmod", toy_rt_fmod as *const u8),
         ("toy_rt_clock", toy_rt_clock as *const u8),
         (

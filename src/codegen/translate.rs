@@ -661,13 +661,12 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         });
     }
 
-    /// Calls the runtime's error report `id` with `args`, after
-    /// `toy_rt_error_site`, which tells it where it was called from: both
-    /// calls are marked with the frames of `loc`, so that the runtime
-    /// names the (possibly expanded) function and its callers.
+    /// Calls the runtime's error report `id` with `args`, the call marked
+    /// with the frames of `loc`, so that the runtime (which notes where it
+    /// was called from) names the (possibly expanded) function and its
+    /// callers.
     fn report(&mut self, loc: SrcLoc, id: FuncId, args: &[cl::Value]) {
         self.mark_site(loc);
-        self.call_rt(self.env.runtime.error_site, &[]);
         self.call_rt(id, args);
         self.b.set_srcloc(cl::SourceLoc::default());
     }
