@@ -567,6 +567,10 @@ struct Copier<'p> {
     /// The copy's value for each value of the loop (and the guards' for
     /// hoisted loads).
     values: FxHashMap<Value, Value>,
+    /// The terms the guards have tested to lie within [`MAX_TERM`].
+    range_tested: FxHashSet<Value>,
+    /// The guards' constants, by block ([`GuardCode`]).
+    consts: FxHashMap<(Block, i64), Value>,
 }
 
 impl<'p> Copier<'p> {
@@ -580,6 +584,8 @@ impl<'p> Copier<'p> {
             plan,
             blocks,
             values: FxHashMap::default(),
+            range_tested: FxHashSet::default(),
+            consts: FxHashMap::default(),
         }
     }
 
@@ -688,15 +694,11 @@ impl<'p> Copier<'p> {
             let mut all: Option<Value> = None;
             for &g in guards {
                 let holds = self.test(f, block, g);
-                all = Some(match all {
-                    None => holds,
-                    Some(a) => push(
-                        f,
-                        block,
-                        InstKind::Binary(BinaryOp::And, a, holds),
-                        Ty::Bool,
-                    ),
-                });
+                all = GuardCode {
+                    block,
+                    consts: &mut self.consts,
+                }
+                .and(f, all, holds);
             }
             let next = match blocks.get(s + 1) {
                 Some(&b) => {
@@ -722,29 +724,23 @@ impl<'p> Copier<'p> {
         (first, last, blocks)
     }
 
-    /// A bool that holds when guard `g` does, computed in `block`.
-    fn test(&mut self, f: &mut Function, block: Block, g: Guard) -> Value {
-        let int = |f: &mut Function, n: i64| push(f, block, InstKind::IConst(n), Ty::Int);
-        let cmp = |f: &mut Function, c: Cmp, a: Value, b: Value| {
-            push(
-                f,
-                block,
-                InstKind::Binary(BinaryOp::ICmp(c), a, b),
-                Ty::Bool,
-            )
+    /// A bool that holds when guard `g` does, computed in `block`; `None`
+    /// when it holds without a test.
+    fn test(&mut self, f: &mut Function, block: Block, g: Guard) -> Option<Value> {
+        let mut consts = std::mem::take(&mut self.consts);
+        let mut code = GuardCode {
+            block,
+            consts: &mut consts,
         };
-        let and = |f: &mut Function, a: Value, b: Value| {
-            push(f, block, InstKind::Binary(BinaryOp::And, a, b), Ty::Bool)
-        };
-        match g {
+        let holds = match g {
             Guard::Index { array, index } => {
                 let array = self.operand(f, block, array);
                 let index = self.operand(f, block, index);
                 let len = push(f, block, InstKind::ArrayLen(array), Ty::Int);
-                let zero = int(f, 0);
-                let above = cmp(f, Cmp::Ge, index, zero);
-                let below = cmp(f, Cmp::Lt, index, len);
-                and(f, above, below)
+                let zero = code.int(f, 0);
+                let above = code.cmp(f, Cmp::Ge, index, zero);
+                let below = code.cmp(f, Cmp::Lt, index, len);
+                code.and(f, above, below)
             }
             Guard::Walk {
                 array,
@@ -753,96 +749,81 @@ impl<'p> Copier<'p> {
                 low,
                 high,
             } => {
-                let counted = self.plan.counted.expect("walks are of counted loops");
                 let array = self.operand(f, block, array);
-                let (init, bound) = (counted.counter.init, counted.bound);
-                let len = push(f, block, InstKind::ArrayLen(array), Ty::Int);
                 let terms: Vec<Value> = base
                     .into_iter()
                     .flatten()
                     .map(|t| self.operand(f, block, t))
                     .collect();
-                // Small values first, so that the sums below cannot wrap
-                // (lengths are far below 2^40 too).
-                let mut holds: Option<Value> = None;
-                let mut all = |f: &mut Function, c: Value| {
-                    holds = Some(match holds {
-                        None => c,
-                        Some(h) => and(f, h, c),
-                    });
-                };
-                let bounded = if terms.is_empty() && !down {
-                    Vec::new()
-                } else {
-                    [init, bound]
-                        .into_iter()
-                        .chain(terms.iter().copied())
-                        .collect()
-                };
-                for x in bounded {
-                    let (min, max) = (int(f, -MAX_TERM), int(f, MAX_TERM));
-                    let above = cmp(f, Cmp::Ge, x, min);
-                    let below = cmp(f, Cmp::Le, x, max);
-                    all(f, above);
-                    all(f, below);
+                self.test_walk(f, &mut code, array, down, &terms, (low, high))
+            }
+        };
+        self.consts = consts;
+        holds
+    }
+
+    /// Whether the walk `array[counter + terms + c]` (`terms - counter +
+    /// c` when `down`) stays in bounds for every `c` in `low..=high` and
+    /// every value of the counter.
+    fn test_walk(
+        &mut self,
+        f: &mut Function,
+        code: &mut GuardCode,
+        array: Value,
+        down: bool,
+        terms: &[Value],
+        (low, high): (i64, i64),
+    ) -> Option<Value> {
+        let counted = self.plan.counted.expect("walks are of counted loops");
+        let (init, bound) = (counted.counter.init, counted.bound);
+        let len = push(f, code.block, InstKind::ArrayLen(array), Ty::Int);
+        // Small values first, so that the sums below cannot wrap (lengths
+        // are far below 2^40 too). A term tested by an earlier guard of
+        // this copy, or a small constant, needs no test.
+        let mut holds = None;
+        if !terms.is_empty() || down {
+            for &x in [init, bound].iter().chain(terms) {
+                let small = |n: i64| (-MAX_TERM..=MAX_TERM).contains(&n);
+                let known = matches!(f.constant(x), Some(semantics::Const::Int(n)) if small(n));
+                if known || !self.range_tested.insert(x) {
+                    continue;
                 }
-                let mut sum: Option<Value> = None;
-                for &t in &terms {
-                    sum = Some(match sum {
-                        None => t,
-                        Some(s) => push(f, block, InstKind::Binary(BinaryOp::IAdd, s, t), Ty::Int),
-                    });
-                }
-                let add = |f: &mut Function, a: Value, b: Option<Value>, op: BinaryOp| match b {
-                    None => a,
-                    Some(b) => push(f, block, InstKind::Binary(op, a, b), Ty::Int),
-                };
-                let high_c = int(f, high);
-                let room = push(
-                    f,
-                    block,
-                    InstKind::Binary(BinaryOp::ISub, len, high_c),
-                    Ty::Int,
-                );
-                let last_below = if counted.inclusive { Cmp::Lt } else { Cmp::Le };
-                if !down {
-                    // init + base + low >= 0, and bound + base + high <= len
-                    // (< for `<=` loops).
-                    let first = add(f, init, sum, BinaryOp::IAdd);
-                    let min_first = int(f, -low);
-                    let starts = cmp(f, Cmp::Ge, first, min_first);
-                    all(f, starts);
-                    let end = add(f, bound, sum, BinaryOp::IAdd);
-                    let ends = cmp(f, last_below, end, room);
-                    all(f, ends);
-                } else {
-                    // base + low - last counter >= 0, and base + high -
-                    // init < len: the counter's last value is bound - 1
-                    // (bound for `<=` loops).
-                    let zero = int(f, 0);
-                    let base_sum = sum.unwrap_or(zero);
-                    let lowest = push(
-                        f,
-                        block,
-                        InstKind::Binary(BinaryOp::ISub, base_sum, bound),
-                        Ty::Int,
-                    );
-                    let slack = if counted.inclusive { -low } else { -low - 1 };
-                    let min_lowest = int(f, slack);
-                    let starts = cmp(f, Cmp::Ge, lowest, min_lowest);
-                    all(f, starts);
-                    let highest = push(
-                        f,
-                        block,
-                        InstKind::Binary(BinaryOp::ISub, base_sum, init),
-                        Ty::Int,
-                    );
-                    let ends = cmp(f, Cmp::Lt, highest, room);
-                    all(f, ends);
-                }
-                holds.expect("a walk tests something")
+                let (min, max) = (code.int(f, -MAX_TERM), code.int(f, MAX_TERM));
+                let above = code.cmp(f, Cmp::Ge, x, min);
+                let below = code.cmp(f, Cmp::Le, x, max);
+                holds = code.and(f, holds, above);
+                holds = code.and(f, holds, below);
             }
         }
+        let sum = terms
+            .iter()
+            .copied()
+            .reduce(|s, t| code.binary(f, BinaryOp::IAdd, s, t));
+        let high_c = code.int(f, high);
+        let room = code.binary(f, BinaryOp::ISub, len, high_c);
+        let last_below = if counted.inclusive { Cmp::Lt } else { Cmp::Le };
+        let (starts, ends) = if !down {
+            // init + base + low >= 0, and bound + base + high <= len (<
+            // for `<=` loops).
+            let first = sum.map_or(init, |s| code.binary(f, BinaryOp::IAdd, init, s));
+            let min_first = code.int(f, -low);
+            let starts = code.cmp(f, Cmp::Ge, first, min_first);
+            let end = sum.map_or(bound, |s| code.binary(f, BinaryOp::IAdd, bound, s));
+            (starts, code.cmp(f, last_below, end, room))
+        } else {
+            // base + low - last counter >= 0, and base + high - init <
+            // len: the counter's last value is bound - 1 (bound for `<=`
+            // loops).
+            let base_sum = sum.unwrap_or_else(|| code.int(f, 0));
+            let lowest = code.binary(f, BinaryOp::ISub, base_sum, bound);
+            let slack = if counted.inclusive { -low } else { -low - 1 };
+            let min_lowest = code.int(f, slack);
+            let starts = code.cmp(f, Cmp::Ge, lowest, min_lowest);
+            let highest = code.binary(f, BinaryOp::ISub, base_sum, init);
+            (starts, code.cmp(f, Cmp::Lt, highest, room))
+        };
+        let holds = code.and(f, holds, starts);
+        code.and(f, holds, ends)
     }
 
     /// The copy's phis and instruction results, operands left for
@@ -1047,6 +1028,65 @@ fn retarget(f: &mut Function, block: Block, from: Block, to: Block) {
 }
 
 /// Appends an instruction with a result of type `ty` to `block`.
+/// The guards' code in one block. Their arithmetic often works on
+/// constants (a loop from 0, a walk at offset 0), so it folds: constant
+/// operands are computed (`semantics::eval_binary`), `x + 0`, `0 + x` and
+/// `x - 0` are `x`, and a comparison known to hold is `None`, no code at all.
+/// Constants are made once per block.
+struct GuardCode<'c> {
+    block: Block,
+    consts: &'c mut FxHashMap<(Block, i64), Value>,
+}
+
+impl GuardCode<'_> {
+    fn int(&mut self, f: &mut Function, n: i64) -> Value {
+        let block = self.block;
+        *(self.consts.entry((block, n)))
+            .or_insert_with(|| push(f, block, InstKind::IConst(n), Ty::Int))
+    }
+
+    fn known(f: &Function, a: Value, b: Value) -> Option<(semantics::Const, semantics::Const)> {
+        f.constant(a).zip(f.constant(b))
+    }
+
+    /// `a op b` on ints.
+    fn binary(&mut self, f: &mut Function, op: BinaryOp, a: Value, b: Value) -> Value {
+        use semantics::Const::Int;
+        let folded = Self::known(f, a, b).and_then(|(x, y)| semantics::eval_binary(op, x, y));
+        match (folded, f.constant(a), f.constant(b)) {
+            (Some(Int(n)), ..) => self.int(f, n),
+            (_, _, Some(Int(0))) if matches!(op, BinaryOp::IAdd | BinaryOp::ISub) => a,
+            (_, Some(Int(0)), _) if op == BinaryOp::IAdd => b,
+            _ => push(f, self.block, InstKind::Binary(op, a, b), Ty::Int),
+        }
+    }
+
+    /// `a c b`; `None` when it is known to hold.
+    fn cmp(&mut self, f: &mut Function, c: Cmp, a: Value, b: Value) -> Option<Value> {
+        let op = BinaryOp::ICmp(c);
+        match Self::known(f, a, b).and_then(|(x, y)| semantics::eval_binary(op, x, y)) {
+            Some(semantics::Const::Bool(true)) => None,
+            Some(semantics::Const::Bool(false)) => {
+                Some(push(f, self.block, InstKind::BConst(false), Ty::Bool))
+            }
+            _ => Some(push(f, self.block, InstKind::Binary(op, a, b), Ty::Bool)),
+        }
+    }
+
+    /// Both conditions (`None` holds).
+    fn and(&mut self, f: &mut Function, a: Option<Value>, b: Option<Value>) -> Option<Value> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(push(
+                f,
+                self.block,
+                InstKind::Binary(BinaryOp::And, a, b),
+                Ty::Bool,
+            )),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
 fn push(f: &mut Function, block: Block, kind: InstKind, ty: Ty) -> Value {
     let inst = f.insts.push(InstData {
         kind,
