@@ -6,8 +6,9 @@
 //! level  scope    SSA construction    IR passes (in order)                 translator (Plan)
 //! -O0    any      Algorithms 1-5      -                                    bounds plan; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                            bounds plan; opt_level=none
-//! -O2    entry    + §3.1 folding      load-once                            + rotate, invert, float consts; speed
-//! -O2    program  + §3.1 folding      load-once, unroll-recursion, inline  + leaf expansion, vector loops
+//! -O2    entry    + §3.1 folding      load-once, licm, version             + rotate, invert, float consts; speed
+//! -O2    program  + §3.1 folding      load-once, unroll-recursion, inline, + leaf expansion, vector loops
+//!                                     licm, version
 //! ```
 //!
 //! [`run`] runs a list of passes over a module, verifying the IR after
@@ -141,6 +142,15 @@ pub static INLINE: Pass = Pass {
     run: ir::inliner::inline_calls,
 };
 
+/// Element loads the loop cannot change and that need no check, run
+/// once before the loop (`ir::licm`).
+pub static LICM: Pass = Pass {
+    name: "licm",
+    about: "invariant element loads proven in bounds hoisted to their loop's preheader (ir::licm)",
+    program_only: false,
+    run: ir::licm::hoist_loads,
+};
+
 /// Innermost loops copied without the bounds checks (and with the
 /// invariant loads) that tests before the loop can decide (`ir::version`).
 pub static VERSION: Pass = Pass {
@@ -151,13 +161,13 @@ pub static VERSION: Pass = Pass {
 };
 
 /// Every IR pass, by name.
-pub static ALL: [&Pass; 4] = [&LOAD_ONCE, &UNROLL_RECURSION, &INLINE, &VERSION];
+pub static ALL: [&Pass; 5] = [&LOAD_ONCE, &UNROLL_RECURSION, &INLINE, &LICM, &VERSION];
 
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_ENTRY: [&Pass; 2] = [&LOAD_ONCE, &VERSION];
-    static O2_PROGRAM: [&Pass; 4] = [&LOAD_ONCE, &UNROLL_RECURSION, &INLINE, &VERSION];
+    static O2_ENTRY: [&Pass; 3] = [&LOAD_ONCE, &LICM, &VERSION];
+    static O2_PROGRAM: [&Pass; 5] = [&LOAD_ONCE, &UNROLL_RECURSION, &INLINE, &LICM, &VERSION];
     match (level, scope) {
         (OptLevel::O0, _) => &[],
         (OptLevel::O1, _) => &O1,
@@ -331,9 +341,9 @@ mod tests {
             parse_list("unroll-recursion,load-once").unwrap(),
             [&UNROLL_RECURSION, &LOAD_ONCE]
         );
-        let e = parse_list("load-once,licm").unwrap_err();
+        let e = parse_list("load-once,gcm").unwrap_err();
         assert!(
-            e.contains("`licm`") && e.contains("load-once, unroll-recursion"),
+            e.contains("`gcm`") && e.contains("load-once, unroll-recursion"),
             "{e}"
         );
         assert_eq!(PrintAfter::parse("all"), Ok(PrintAfter::All));

@@ -281,6 +281,38 @@ fn remainders_used_only_by_divisibility_tests_are_not_computed() {
     }
 }
 
+/// The differential runs reach `ir::licm`: some generated programs get a
+/// load hoisted out of its loop (marked unchecked) by that pass alone.
+#[test]
+fn generated_programs_have_hoisted_loads() {
+    use jitrun::driver::{compile, Emit, Options};
+    let opts = Options {
+        emit: Some(Emit::Ssa),
+        verify: true,
+        passes: Some(vec![&jitrun::passes::LICM]),
+        ..Options::default()
+    };
+    let hoisted = (0..400)
+        .filter(|&seed| {
+            let src = jitrun::testgen::program(seed);
+            let module = compile(&src, &opts)
+                .expect("generated programs compile")
+                .ssa;
+            let mut functions = module.functions.iter().chain([&module.main]);
+            functions.any(|f| {
+                f.insts
+                    .iter()
+                    .any(|(_, d)| d.kind.bounds_check() == Some(false))
+            })
+        })
+        .count();
+    // 89 when this was written.
+    assert!(
+        hoisted >= 40,
+        "{hoisted} of 400 programs have a hoisted load"
+    );
+}
+
 /// The differential runs reach loop versioning (`ir::version`): a good
 /// share of generated programs get a loop copy with unchecked accesses
 /// at -O2, so that the agreement above covers the pass.

@@ -72,7 +72,47 @@ enum Bound {
 
 /// `true` for every `ArrayGet`/`ArraySet` whose bounds check can be left out.
 pub fn proven_in_bounds(f: &Function) -> SecondaryMap<Inst, bool> {
-    plan_checks(f, &[]).proven
+    let mut plan = CheckPlan::default();
+    if f.insts.iter().any(|(_, d)| is_access(&d.kind)) {
+        // Rules 4–6 only cover accesses; they prove none.
+        Analysis::new(f, &[]).walk_dominator_tree(&mut plan);
+    }
+    plan.proven
+}
+
+/// Whether an access would be in bounds if it ran at the end of a block
+/// (rules 1–3), for passes that move accesses (`ir::licm`).
+pub struct Prover<'a>(Analysis<'a>);
+
+impl<'a> Prover<'a> {
+    pub fn new(f: &'a Function) -> Self {
+        Prover(Analysis::new(f, &[]))
+    }
+
+    /// Whether `array[index]`, at the end of `block`, is in bounds: an
+    /// access of `array` at `index` (or, for a constant, at one at least
+    /// as large) runs before it, in `block` or a block that dominates it
+    /// (rule 1), or rule 2 or 3 holds there.
+    pub fn in_bounds_at_end(&self, array: Value, index: Value, block: Block) -> bool {
+        let a = &self.0;
+        let (array, index) = (a.root(array), a.root(index));
+        let constant = a.int_constant(index);
+        let covers = |inst: Inst| match a.access(inst) {
+            Some((x, j)) if x == array => {
+                j == index
+                    || matches!((constant, a.int_constant(j)), (Some(i), Some(m)) if 0 <= i && i <= m)
+            }
+            _ => false,
+        };
+        let mut at = Some(block);
+        while let Some(b) = at {
+            if a.f.blocks[b].insts.iter().any(|&i| covers(i)) {
+                return true;
+            }
+            at = a.dom.idom(b).filter(|&d| d != b);
+        }
+        a.in_bounds_by_facts(array, index, block)
+    }
 }
 
 /// A function whose calls the rules may step over like arithmetic: one
@@ -164,6 +204,7 @@ pub fn plan_checks(f: &Function, quiet: &[bool]) -> CheckPlan {
         return plan;
     }
     let mut a = Analysis::new(f, quiet);
+    a.collect_entry_checks();
     a.walk_dominator_tree(&mut plan);
     for &b in &f.layout {
         a.group_checks(b, &mut plan);
@@ -234,7 +275,6 @@ impl<'a> Analysis<'a> {
         };
         a.collect_guards();
         a.compute_non_negative();
-        a.collect_entry_checks();
         a
     }
 

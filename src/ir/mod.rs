@@ -12,6 +12,7 @@ pub mod dot;
 pub mod globals;
 pub mod inline;
 pub mod inliner;
+pub mod licm;
 pub mod loops;
 pub mod print;
 pub mod rotate;

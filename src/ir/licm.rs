@@ -1,0 +1,151 @@
+//! Loop-invariant loads of array elements, hoisted to their loop's
+//! preheader (`-O2`).
+//!
+//! Cranelift hoists pure arithmetic and array lengths (read-only loads)
+//! out of loops itself, but not element loads, which a store may change.
+//! A `get a[i]` runs once before its loop instead of once per iteration
+//! when:
+//!
+//! - `a` and `i` are invariant: defined outside the loop, or by a load
+//!   hoisted before it, or `i` is a constant (which goes along);
+//! - the loop calls nothing and stores no element of the load's type (a
+//!   Toy array holds elements of one type all its life, so only such a
+//!   store could change what it reads);
+//! - it needs no bounds check where it lands: `ir::bounds` proves it in
+//!   bounds at the end of the preheader ([`bounds::Prover`]). A load
+//!   whose check could fail stays in the loop, since a check moved before
+//!   the loop would report an error the program might never reach;
+//!   `ir::version` hoists those behind guards. A proven load may run when
+//!   the loop would not: it reads memory of the array, and nothing sees it.
+//!
+//! Loops are visited innermost first, so that a load leaves every loop it
+//! is invariant in. Hoisted loads are marked unchecked. A hoisted value
+//! holds a register through the whole loop; at most
+//! [`MAX_HOISTED_PER_LOOP`] leave one loop, so that the loop's own values
+//! keep theirs (a value spilled and reloaded every iteration would cost
+//! what the hoisting saved).
+
+use super::bounds::Prover;
+use super::dom::DomTree;
+use super::loops::{Loop, Loops};
+use super::*;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Loads hoisted out of one loop, at most: well below the registers of
+/// either kind a loop has on x86-64 and aarch64 (15 and 16 or more).
+const MAX_HOISTED_PER_LOOP: usize = 6;
+
+/// Hoists the invariant loads of every function of `m`.
+pub fn hoist_loads(m: &mut Module) {
+    for f in m.functions.iter_mut().chain(std::iter::once(&mut m.main)) {
+        hoist_invariant_loads(f);
+    }
+}
+
+/// Hoists the invariant loads of `f` (see the module's comment).
+pub fn hoist_invariant_loads(f: &mut Function) {
+    let has_gets = (f.insts.iter()).any(|(_, d)| matches!(d.kind, InstKind::ArrayGet { .. }));
+    if !has_gets {
+        return;
+    }
+    let dom = DomTree::compute(f);
+    let loops = Loops::compute(f, &dom);
+    let moves = plan_moves(f, &loops);
+    for (inst, from, to) in moves {
+        let at = (f.blocks[from].insts.iter())
+            .position(|&i| i == inst)
+            .expect("in its block");
+        f.blocks[from].insts.remove(at);
+        f.blocks[to].insts.push(inst);
+        if let InstKind::ArrayGet { checked, .. } = &mut f.insts[inst].kind {
+            *checked = false;
+        }
+    }
+}
+
+/// The instructions to move, in order: each with the block it is in (by
+/// then) and its loop's preheader.
+fn plan_moves(f: &Function, loops: &Loops) -> Vec<(Inst, Block, Block)> {
+    let mut prover: Option<Prover> = None;
+    let mut moves = Vec::new();
+    // Where the moves so far put an instruction, and what they added to
+    // each block.
+    let mut moved_to: FxHashMap<Inst, Block> = FxHashMap::default();
+    let mut added: FxHashMap<Block, Vec<Inst>> = FxHashMap::default();
+    for l in innermost_first(loops) {
+        let Some(preheader) = loops.preheader(f, l) else {
+            continue;
+        };
+        let Some(stored) = stored_types(f, loops, l) else {
+            continue;
+        };
+        let block_of = |moved_to: &FxHashMap<Inst, Block>, v: Value| match f.values[v].def {
+            ValueDef::Inst(i) => moved_to.get(&i).copied().or(loops.def_block(f, v)),
+            _ => loops.def_block(f, v),
+        };
+        let mut hoisted = 0;
+        for &b in &loops.loops[l].blocks {
+            let here = (f.blocks[b].insts.iter().copied())
+                .filter(|i| !moved_to.contains_key(i))
+                .chain(added.get(&b).cloned().unwrap_or_default());
+            for inst in here.collect::<Vec<_>>() {
+                let InstKind::ArrayGet { array, index, .. } = f.insts[inst].kind else {
+                    continue;
+                };
+                let outside =
+                    |v: Value| block_of(&moved_to, v).is_none_or(|d| !loops.contains(l, d));
+                // A constant index made in the loop goes along.
+                let constant = match f.values[index].def {
+                    ValueDef::Inst(i) if !outside(index) && f.constant(index).is_some() => Some(i),
+                    _ => None,
+                };
+                let ty = f.value_ty(f.insts[inst].result.expect("a get has a result"));
+                let invariant = !stored.contains(&ty)
+                    && outside(array)
+                    && (outside(index) || constant.is_some());
+                if !invariant
+                    || hoisted == MAX_HOISTED_PER_LOOP
+                    || !(prover.get_or_insert_with(|| Prover::new(f)))
+                        .in_bounds_at_end(array, index, preheader)
+                {
+                    continue;
+                }
+                hoisted += 1;
+                for i in constant.into_iter().chain([inst]) {
+                    let from = block_of(&moved_to, f.insts[i].result.expect("a result"))
+                        .expect("in a block");
+                    moves.push((i, from, preheader));
+                    moved_to.insert(i, preheader);
+                    added.entry(preheader).or_default().push(i);
+                }
+            }
+        }
+    }
+    moves
+}
+
+/// The element types loop `l` stores; `None` when it calls a function,
+/// which may store anything.
+fn stored_types(f: &Function, loops: &Loops, l: Loop) -> Option<FxHashSet<Ty>> {
+    let mut stored = FxHashSet::default();
+    for &b in &loops.loops[l].blocks {
+        for &i in &f.blocks[b].insts {
+            match f.insts[i].kind {
+                InstKind::Call(..) => return None,
+                InstKind::ArraySet { value, .. } => {
+                    stored.insert(f.value_ty(value));
+                }
+                _ => {}
+            }
+        }
+    }
+    Some(stored)
+}
+
+/// Every loop, each after the loops nested in it.
+fn innermost_first(loops: &Loops) -> Vec<Loop> {
+    let depth = |l: Loop| std::iter::successors(Some(l), |&l| loops.loops[l].parent).count();
+    let mut order: Vec<Loop> = loops.loops.keys().collect();
+    order.sort_by_key(|&l| std::cmp::Reverse(depth(l)));
+    order
+}
