@@ -66,39 +66,6 @@ fn numbered(f: &Function, rpo: &[Block]) -> SecondaryMap<Block, u32> {
     number
 }
 
-/// The blocks that lie on a cycle of the CFG. Toy's CFGs are reducible,
-/// so the cycles are the natural loops of the retreating edges of a
-/// reverse post-order: a loop is its header and every block that reaches
-/// the edge's source without passing the header.
-pub fn blocks_in_loops(f: &Function) -> SecondaryMap<Block, bool> {
-    let rpo = reverse_post_order(f);
-    let rpo_number = numbered(f, &rpo);
-    let mut in_loop = SecondaryMap::with_default(false);
-    // The header whose loop a block was last added to: stops the walk.
-    let mut walked_for: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
-    let mut stack = Vec::new();
-    for &latch in &rpo {
-        let succs = f.blocks[latch].term.as_ref().map(|t| t.successors());
-        for header in succs.unwrap_or_default() {
-            if rpo_number[header] > rpo_number[latch] {
-                continue;
-            }
-            in_loop[header] = true;
-            walked_for[header] = Some(header);
-            stack.push(latch);
-            while let Some(b) = stack.pop() {
-                if walked_for[b] == Some(header) || rpo_number[b] == UNREACHED {
-                    continue;
-                }
-                walked_for[b] = Some(header);
-                in_loop[b] = true;
-                stack.extend(f.blocks[b].preds.iter().copied());
-            }
-        }
-    }
-    in_loop
-}
-
 impl DomTree {
     pub fn compute(f: &Function) -> DomTree {
         let rpo = reverse_post_order(f);
