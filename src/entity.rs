@@ -119,6 +119,15 @@ impl<K: EntityRef, V: Clone> SecondaryMap<K, V> {
         }
     }
 
+    /// Room for keys below `capacity` without growing again.
+    pub fn with_capacity(capacity: usize, default: V) -> Self {
+        SecondaryMap {
+            items: Vec::with_capacity(capacity),
+            default,
+            _key: PhantomData,
+        }
+    }
+
     pub fn get(&self, key: K) -> &V {
         self.items.get(key.index()).unwrap_or(&self.default)
     }

@@ -1,13 +1,15 @@
 //! The optimizer's pipeline, in one place (as QBE's `main.c`): for each
 //! [`OptLevel`] and [`Scope`], the ordered IR-to-IR passes ([`pipeline`])
-//! and what the translator is told to do ([`Plan`]).
+//! and what the translator is told to do ([`Plan`]: which analyses
+//! `codegen::plan::FunctionPlan::new` runs for each function, and how the
+//! translator lowers).
 //!
 //! ```text
-//! level  scope    SSA construction    IR passes (in order)                 translator (Plan)
-//! -O0    any      Algorithms 1-5      -                                    bounds plan; opt_level=none
-//! -O1    any      + §3.1 folding      load-once                            bounds plan; opt_level=none
-//! -O2    entry    + §3.1 folding      load-once, licm, version             + rotate, invert, float consts; speed
-//! -O2    program  + §3.1 folding      load-once, unroll-recursion, inline, + leaf expansion, vector loops
+//! level  scope    SSA construction    IR passes (in order)                     translator (Plan)
+//! -O0    any      Algorithms 1-5      -                                        bounds plan, roots; opt_level=none
+//! -O1    any      + §3.1 folding      load-once                                as -O0
+//! -O2    entry    + §3.1 folding      load-once, licm, version                 + rotate, invert, float consts; speed
+//! -O2    program  + §3.1 folding      load-once, unroll-recursion, inline,     + leaf expansion, vector loops
 //!                                     licm, version
 //! ```
 //!
@@ -268,13 +270,16 @@ pub fn run(m: &mut ir::Module, passes: &[&Pass], watch: Watch) -> Result<String,
 }
 
 /// What the translator is told to do, from the level and scope
-/// ([`OptLevel::plan`]). These decisions are analyses the translator
-/// consults (`codegen/translate.rs`, `codegen/mod.rs`), not IR passes:
+/// ([`OptLevel::plan`]). These decisions are analyses, not IR passes:
+/// `codegen::plan::FunctionPlan::new` runs them for each function before
+/// it is translated, with one dominator tree and one loop forest
+/// (`ir::loops`), and the translator reads their results from that
+/// `FunctionPlan`:
 ///
 /// - at every level: the bounds-check plan (`ir::bounds::plan_checks`:
 ///   checks proved redundant left out, grouped ones checked at once,
 ///   loop-entry ones in the preheader), the collector's roots
-///   (`ir::safepoints`), remainder and division lowering;
+///   (`ir::safepoints`), the remainders tested only for divisibility;
 /// - the flags below, each at -O2 only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
@@ -293,8 +298,8 @@ pub struct Plan {
     /// Other loop headers branch on the negated comparison, so that the
     /// body follows the test (free only with Cranelift's egraph).
     pub invert_loop_tests: bool,
-    /// Float constants used in loops are materialized where Cranelift can
-    /// hoist them.
+    /// Float constants used in loops (the plan's `loop_floats`) are
+    /// materialized where Cranelift can hoist them.
     pub hoist_float_constants: bool,
 }
 

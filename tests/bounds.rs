@@ -5,8 +5,16 @@
 //! go, run through the binary, are files in `tests/files/bounds/`.)
 
 use jitrun::driver::{compile, Emit, OptLevel, Options};
+use jitrun::ir::dom::DomTree;
+use jitrun::ir::loops::Loops;
 use jitrun::ir::{bounds, Function, InstKind};
 use jitrun::passes::{pipeline, Scope, VERSION};
+
+/// `bounds::plan_checks` of `f`, with its dominator tree and loop forest.
+fn plan_checks(f: &Function, quiet: &[bool]) -> bounds::CheckPlan {
+    let dom = DomTree::compute(f);
+    bounds::plan_checks(f, &dom, &Loops::compute(f, &dom), quiet)
+}
 
 /// Lines of the accesses in function `f` proven in bounds, at `-O level`.
 fn proven_lines(src: &str, level: OptLevel) -> (Vec<u32>, Vec<u32>) {
@@ -70,7 +78,7 @@ fn lowered_f(src: &str, level: OptLevel) -> Function {
 /// Lines of the accesses in `f` checked on entry to their loop (rule 4).
 fn entry_checked_lines(src: &str, level: OptLevel) -> Vec<u32> {
     let f = lowered_f(src, level);
-    let plan = bounds::plan_checks(&f, &[]);
+    let plan = plan_checks(&f, &[]);
     let grouped: Vec<_> = plan.groups.values().flatten().map(|a| a.inst).collect();
     let mut lines: Vec<u32> = f
         .insts
@@ -85,7 +93,7 @@ fn entry_checked_lines(src: &str, level: OptLevel) -> Vec<u32> {
 /// The lines of the accesses of each group of checks in `f`, in order.
 fn grouped_lines(src: &str, level: OptLevel) -> Vec<Vec<u32>> {
     let f = lowered_f(src, level);
-    let plan = bounds::plan_checks(&f, &[]);
+    let plan = plan_checks(&f, &[]);
     let mut groups: Vec<Vec<u32>> = plan
         .groups
         .values()
@@ -432,7 +440,7 @@ fn calls_of_quiet_functions_keep_a_loop_quiet() {
         // divides by a variable.
         assert_eq!(quiet, [true, false, false, false], "{level}");
         let f = &module.functions[3];
-        let plan = bounds::plan_checks(f, &quiet);
+        let plan = plan_checks(f, &quiet);
         let mut lines: Vec<u32> = f
             .insts
             .iter()

@@ -12,6 +12,7 @@
 //! session's table of function pointers, so redefining a function is one
 //! store into its slot, and globals live in session-owned cells.
 
+pub mod plan;
 pub mod translate;
 
 use crate::ir;
@@ -327,21 +328,32 @@ fn compile_module(
         .iter()
         .map(|f| {
             (opts.plan.expand_small_leaves && ir::inline::is_small_leaf(f))
-                .then(|| translate::Inlinable::new(f))
+                .then(|| translate::Inlinable::new(f, &opts.plan))
         })
         .collect();
-    // (A REPL entry expands no calls; its top-level code also calls
-    // functions of the session, which are not in `program`.)
-    let (main_loops, needs_code) = match session {
-        None => {
-            let loops = ir::dom::blocks_in_loops(&program.main);
-            let needed = needs_code(program, &inline, &loops);
-            (loops, needed)
-        }
-        Some(_) => Default::default(),
+    // REPL code calls functions of earlier entries, which may change:
+    // no call is quiet, and every call may collect.
+    let quiet: Vec<bool> = match session {
+        None => program.functions.iter().map(ir::bounds::is_quiet).collect(),
+        Some(_) => Vec::new(),
     };
-    let quiet: Vec<bool> = program.functions.iter().map(ir::bounds::is_quiet).collect();
     let may_collect = ir::safepoints::may_collect(program, session.is_some());
+    let callees_collecting = session.is_none().then_some(&may_collect[..]);
+    let collects = |k: &ir::InstKind| ir::safepoints::collects(k, callees_collecting);
+    let plan_of = |i: usize, f: &ir::Function| {
+        let collects: &dyn Fn(&ir::InstKind) -> bool = &collects;
+        plan::FunctionPlan::new(f, &opts.plan, &quiet, may_collect[i].then_some(collects))
+    };
+    let main_index = all.len() - 1;
+    // The top-level code's plan first: its loops say where it expands
+    // calls, and so which functions need code. (A REPL entry expands no
+    // calls; its top-level code also calls functions of the session,
+    // which are not in `program`.)
+    let main_plan = plan_of(main_index, &program.main);
+    let needs_code = match session {
+        None => needs_code(program, &inline, &main_plan.loops),
+        Some(_) => Vec::new(),
+    };
     let linking_globals = match session {
         None => Some(declare_globals(&mut module, program.globals.len())?),
         Some(_) => None,
@@ -351,9 +363,6 @@ fn compile_module(
             functions: &ids,
             globals: linking_globals.expect("a program has its globals"),
             inline: &inline,
-            main_loops: &main_loops,
-            quiet: &quiet,
-            collecting: &may_collect,
         },
         Some(links) => translate::Linking::Session {
             function_slots: links.function_slots,
@@ -375,7 +384,6 @@ fn compile_module(
     let mut calls: Vec<CallRanges> = Vec::with_capacity(all.len());
     // By function: its code size and the stack maps of its calls.
     let mut frames: Vec<Option<FrameInfo>> = Vec::with_capacity(all.len());
-    let main_index = all.len() - 1;
     for (i, (f, &id)) in all.iter().zip(&ids).enumerate() {
         // In a whole program, a function that compiled code never calls
         // (inlined or expanded at every call) needs no code (REPL code
@@ -387,12 +395,19 @@ fn compile_module(
         }
         ctx.func.signature = signature(&module, f);
         ctx.func.name = cl::UserFuncName::user(0, id.as_u32());
+        let own_plan;
+        let plan = if i == main_index {
+            &main_plan
+        } else {
+            own_plan = plan_of(i, f);
+            &own_plan
+        };
         let site_frames = translate::translate_function(
             &mut module,
             &env,
             f,
+            plan,
             i == main_index,
-            may_collect[i],
             &mut ctx.func,
             &mut fctx,
         );
@@ -580,12 +595,13 @@ type CallRanges<'a> = (Vec<(u32, u32, u32)>, Vec<translate::SiteFrames<'a>>);
 /// By `FuncRef`: whether compiled code calls the function — reachable
 /// from the top-level code through calls that are not expanded in place
 /// (`inline`: the small leaf functions the translator expands, in the
-/// top-level code only in its loops, `main_loops`). The others, inlined by
-/// `ir::inliner` or expanded at every call, or never called, get no code.
+/// top-level code only in its loops, `main_loops`: its loop forest). The
+/// others, inlined by `ir::inliner` or expanded at every call, or never
+/// called, get no code.
 fn needs_code(
     program: &ir::Module,
     inline: &[Option<translate::Inlinable>],
-    main_loops: &crate::entity::SecondaryMap<ir::Block, bool>,
+    main_loops: &ir::loops::Loops,
 ) -> Vec<bool> {
     let mut needed = vec![false; program.functions.len()];
     let mut work: Vec<&ir::Function> = vec![&program.main];

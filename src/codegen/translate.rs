@@ -22,21 +22,22 @@
 //! edge it polls `toy_rt_pending`, returning at once when a runtime error
 //! or Ctrl-C is pending — so control always comes back to the REPL.
 
+use super::plan::{def_kind, remainder_test, FunctionPlan, RemainderTest};
 use super::Runtime;
 use crate::entity::SecondaryMap;
-use crate::ir::bounds::{CheckPlan, EntryCheck, GroupedAccess};
-use crate::ir::rotate::Rotations;
+use crate::ir::bounds::{EntryCheck, GroupedAccess};
+use crate::ir::loops::Loops;
+use crate::ir::rotate::RotatedLoop;
 use crate::ir::semantics::Const;
 use crate::ir::vector::VectorLoop;
-use crate::ir::{self, dom, BinaryOp, Cmp, InstKind, PrintItem, SrcLoc, Ty, UnaryOp, ValueDef};
+use crate::ir::{self, BinaryOp, Cmp, InstKind, PrintItem, SrcLoc, Ty, UnaryOp, ValueDef};
 use crate::passes::Plan;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData, UserStackMapEntry};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_module::{DataDescription, DataId, FuncId, Module};
 use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER, MAX_GROUP_ARRAYS};
-use rustc_hash::{FxHashMap, FxHashSet};
-use std::borrow::Cow;
+use rustc_hash::FxHashMap;
 
 pub fn cl_type(ty: Ty) -> cl::Type {
     match ty {
@@ -64,16 +65,9 @@ pub enum Linking<'a> {
         functions: &'a [FuncId],
         globals: cranelift_module::DataId,
         /// By `FuncRef`: the functions whose calls are expanded in place
-        /// ([`ir::inline::is_small_leaf`]).
+        /// ([`ir::inline::is_small_leaf`]; in the top-level code only on
+        /// its loops).
         inline: &'a [Option<Inlinable<'a>>],
-        /// The blocks on a loop of the top-level code, the only place it
-        /// expands those calls.
-        main_loops: &'a SecondaryMap<ir::Block, bool>,
-        /// By `FuncRef`: the functions `ir::bounds::is_quiet`.
-        quiet: &'a [bool],
-        /// By `FuncRef`: the functions a collection can run in
-        /// (`ir::safepoints::may_collect`).
-        collecting: &'a [bool],
     },
     /// A REPL entry (see the module docs).
     Session {
@@ -82,51 +76,32 @@ pub enum Linking<'a> {
     },
 }
 
-/// A function expanded at its call sites, with its bounds analysis done
-/// once rather than at every call.
+/// A function expanded at its call sites, with its plan made once rather
+/// than at every call.
 pub struct Inlinable<'a> {
     body: &'a ir::Function,
-    checks: CheckPlan,
-    tested_remainders: FxHashSet<ir::Value>,
+    plan: FunctionPlan,
     has_float_constants: bool,
-    /// `ir::safepoints::live_across` of the body (a leaf: only its
-    /// allocations collect).
-    roots: Roots,
 }
 
 /// Whether calls of small leaf functions in `block` are expanded in
-/// place: everywhere in functions, in top-level code only inside its loops
-/// (`main_loops`), where a call costs per iteration; the rest of it runs
-/// once, where an expansion would cost only compile time.
-pub fn expands_calls_in(
-    is_main: bool,
-    main_loops: &SecondaryMap<ir::Block, bool>,
-    block: ir::Block,
-) -> bool {
-    !is_main || main_loops[block]
+/// place: everywhere in functions, in top-level code (whose `loops` these
+/// are) only inside its loops, where a call costs per iteration; the rest
+/// of it runs once, where an expansion would cost only compile time.
+pub fn expands_calls_in(is_main: bool, loops: &Loops, block: ir::Block) -> bool {
+    !is_main || loops.in_loop(block)
 }
-
-/// By instruction that may collect: the arrays live across it.
-type Roots = FxHashMap<ir::Inst, Vec<ir::Value>>;
 
 impl<'a> Inlinable<'a> {
-    pub fn new(body: &'a ir::Function) -> Self {
+    pub fn new(body: &'a ir::Function, plan: &Plan) -> Self {
+        // A leaf: no calls to step over, and only its allocations collect.
+        let allocates: &dyn Fn(&InstKind) -> bool = &ir::safepoints::allocates;
         Inlinable {
             body,
-            // Leaf functions: no calls to step over.
-            checks: ir::bounds::plan_checks(body, &[]),
-            tested_remainders: tested_remainders(body),
+            plan: FunctionPlan::new(body, plan, &[], Some(allocates)),
             has_float_constants: (body.blocks[body.entry()].insts.iter())
                 .any(|&i| matches!(body.insts[i].kind, InstKind::FConst(_))),
-            roots: ir::safepoints::live_across(body, ir::safepoints::allocates),
         }
-    }
-}
-
-fn quiet_functions<'a>(env: &Env<'a>) -> &'a [bool] {
-    match env.linking {
-        Linking::Program { quiet, .. } => quiet,
-        Linking::Session { .. } => &[],
     }
 }
 
@@ -135,20 +110,20 @@ fn quiet_functions<'a>(env: &Env<'a>) -> &'a [bool] {
 /// in place), the call's location first.
 pub type SiteFrames<'a> = Box<[(&'a str, SrcLoc)]>;
 
-/// Translates `f` into `func`; returns the frames of each call of a Toy
-/// function, of the runtime's error reports and of its allocator, indexed
-/// by the Cranelift source location the call carries. `is_main`: the
-/// top-level code, entered from Rust with the whole stack budget (its
-/// return address is no Toy call). `may_collect`: a collection can run
-/// while `f` is active (`ir::safepoints`), so each call that may collect
-/// first stores the arrays live across it into stack slots, which its
-/// stack map lists for the collector.
+/// Translates `f` into `func` as its `plan` says; returns the frames of
+/// each call of a Toy function, of the runtime's error reports and of its
+/// allocator, indexed by the Cranelift source location the call carries.
+/// `is_main`: the top-level code, entered from Rust with the whole stack
+/// budget (its return address is no Toy call). Where a collection can run
+/// while `f` is active (`plan.may_collect`), each call that may collect
+/// first stores the arrays live across it (the plan's roots) into stack
+/// slots, which its stack map lists for the collector.
 pub fn translate_function<'a, M: Module>(
     module: &mut M,
     env: &'a Env<'a>,
     f: &'a ir::Function,
+    plan: &FunctionPlan,
     is_main: bool,
-    may_collect: bool,
     func: &mut cl::Function,
     fctx: &mut FunctionBuilderContext,
 ) -> Vec<SiteFrames<'a>> {
@@ -184,37 +159,18 @@ pub fn translate_function<'a, M: Module>(
         values: SecondaryMap::with_default(None),
         imported: FxHashMap::default(),
         imported_data: FxHashMap::default(),
-        rpo_index: SecondaryMap::with_default(usize::MAX),
-        checks: Cow::Owned(ir::bounds::plan_checks(f, quiet_functions(env))),
-        tested_remainders: None,
-        loop_floats: None,
+        plan,
         inlining_into_loop: None,
         sites: Vec::new(),
         expanding: Vec::new(),
         current_block: f.entry(),
-        vector_loops: Vec::new(),
         globals_base: None,
-        rotated: None,
+        rotated: RotatedLoops::of(&plan.rotations),
         is_main,
-        may_collect,
-        roots: Cow::Owned(Roots::default()),
+        may_collect: plan.may_collect,
         outer_roots: Vec::new(),
         root_slots: Vec::new(),
     };
-    if may_collect {
-        let callees = match env.linking {
-            Linking::Program { collecting, .. } => Some(collecting),
-            Linking::Session { .. } => None,
-        };
-        let collects = |k: &InstKind| ir::safepoints::collects(k, callees);
-        t.roots = Cow::Owned(ir::safepoints::live_across(f, collects));
-    }
-    if env.plan.vector_loops && !t.in_session() {
-        t.vector_loops = ir::vector::vector_loops(f, &t.checks);
-    }
-    if env.plan.rotate_loops {
-        t.rotated = ir::rotate::rotations(f).map(RotatedLoops::new);
-    }
     t.run();
     let config = t.module.target_config();
     t.b.finalize(config);
@@ -241,7 +197,7 @@ impl ElementFlags {
     }
 }
 
-struct Translator<'a, 'b, M: Module> {
+struct Translator<'a, 'p, 'b, M: Module> {
     f: &'a ir::Function,
     env: &'a Env<'a>,
     module: &'b mut M,
@@ -253,18 +209,9 @@ struct Translator<'a, 'b, M: Module> {
     /// from Cranelift's GVN that the addresses are equal (and its egraph
     /// slows down sharply with tens of thousands of them in one function).
     imported_data: FxHashMap<cranelift_module::DataId, cl::GlobalValue>,
-    /// Position in reverse post-order: an edge to a block at or before its
-    /// source is a loop's back edge (Toy's CFGs are reducible).
-    rpo_index: SecondaryMap<ir::Block, usize>,
-    /// Which bounds checks `ir::bounds` proved redundant, grouped, or
-    /// moved to loop entries.
-    checks: Cow<'a, CheckPlan>,
-    /// Remainders translated only as divisibility tests
-    /// ([`tested_remainders`]), once the first remainder is translated.
-    tested_remainders: Option<Cow<'a, FxHashSet<ir::Value>>>,
-    /// Where the function's float constants are used in loops, once one
-    /// has been asked about ([`Translator::float_used_in_loop`]).
-    loop_floats: Option<LoopFloats<'a>>,
+    /// What the analyses say of `f` (of the callee, while a call is
+    /// expanded in place).
+    plan: &'p FunctionPlan,
     /// While a call is expanded in place: whether the call is in a loop
     /// (then so is every use of the callee's constants).
     inlining_into_loop: Option<bool>,
@@ -278,18 +225,15 @@ struct Translator<'a, 'b, M: Module> {
     expanding: Vec<(&'a ir::Function, SrcLoc)>,
     /// The block of our IR being translated.
     current_block: ir::Block,
-    /// Loops run two iterations at a time (`ir::vector`).
-    vector_loops: Vec<VectorLoop>,
     /// The address of the program's globals, from the entry block.
     globals_base: Option<cl::Value>,
-    /// Loops tested at their bottom (`ir::rotate`).
+    /// The plan's rotated loops, and their header values' parameters.
     rotated: Option<RotatedLoops>,
     /// Translating the top-level code.
     is_main: bool,
-    /// A collection can run while the function is active.
+    /// A collection can run while the function is active (the
+    /// translated function's: an expanded call's body runs in its frame).
     may_collect: bool,
-    /// The arrays live across each instruction that may collect.
-    roots: Cow<'a, Roots>,
     /// While a call is expanded in place: the callers' arrays live across
     /// it, which every collecting call of the callee must keep too.
     outer_roots: Vec<cl::Value>,
@@ -298,10 +242,9 @@ struct Translator<'a, 'b, M: Module> {
     root_slots: Vec<cl::StackSlot>,
 }
 
-/// The rotated loops of a function, and where each header value is read.
+/// Where the header values of a function's rotated loops are read.
 struct RotatedLoops {
-    plan: Rotations,
-    /// Loop index by header.
+    /// Index in the plan's rotations, by header.
     by_header: FxHashMap<ir::Block, usize>,
     /// By header value: its loop and its parameter in the loop's body and
     /// exit (where it is used there).
@@ -316,174 +259,34 @@ struct HeaderValue {
 }
 
 impl RotatedLoops {
-    fn new(plan: Rotations) -> Self {
-        let by_header = (plan.loops.iter().enumerate())
+    /// `None` when no loop is rotated.
+    fn of(rotations: &[RotatedLoop]) -> Option<Self> {
+        if rotations.is_empty() {
+            return None;
+        }
+        let by_header = (rotations.iter().enumerate())
             .map(|(i, l)| (l.header, i))
             .collect();
-        RotatedLoops {
-            plan,
+        Some(RotatedLoops {
             by_header,
             params: SecondaryMap::with_default(None),
-        }
+        })
     }
 
-    fn of_header(&self, header: ir::Block) -> Option<&ir::rotate::RotatedLoop> {
-        self.by_header.get(&header).map(|&i| &self.plan.loops[i])
-    }
-
-    /// `v`'s parameter in `block`, if `v` is a rotated loop's header value
-    /// and `block` lies in that loop's body or exit.
-    fn param_in(&self, v: ir::Value, block: ir::Block) -> Option<cl::Value> {
+    /// `v`'s parameter in `block`, if `v` is a header value of one of
+    /// `plan`'s rotated loops and `block` lies in that loop's body or exit.
+    fn param_in(&self, plan: &FunctionPlan, v: ir::Value, block: ir::Block) -> Option<cl::Value> {
         let hv = self.params[v]?;
-        let l = &self.plan.loops[hv.in_loop as usize];
-        let dom = &self.plan.dom;
-        let param = if dom.dominates(l.body, block) {
+        let l = &plan.rotations[hv.in_loop as usize];
+        let param = if plan.dom.dominates(l.body, block) {
             hv.in_body
-        } else if dom.dominates(l.exit, block) {
+        } else if plan.dom.dominates(l.exit, block) {
             hv.in_exit
         } else {
             return None;
         };
         Some(param.expect("ir::rotate collected every use beyond the header"))
     }
-}
-
-fn def_kind(f: &ir::Function, v: ir::Value) -> Option<&InstKind> {
-    match f.values[v].def {
-        ValueDef::Inst(i) => Some(&f.insts[i].kind),
-        _ => None,
-    }
-}
-
-/// `v` as `x % m` with a constant `m > 0`: `(x, m)`.
-fn remainder_by_constant(f: &ir::Function, v: ir::Value) -> Option<(ir::Value, i64)> {
-    let InstKind::Binary(BinaryOp::IRem, x, m) = *def_kind(f, v)? else {
-        return None;
-    };
-    match f.constant(m) {
-        Some(Const::Int(m)) if m > 0 => Some((x, m)),
-        _ => None,
-    }
-}
-
-/// A comparison `rem == 0` or `rem != 0` (either operand order) of a
-/// remainder `rem = x % m` by a constant `m > 0`.
-struct RemainderTest {
-    cmp: Cmp,
-    rem: ir::Value,
-    x: ir::Value,
-    m: i64,
-}
-
-/// `a op b` as a [`RemainderTest`], if it is one.
-fn remainder_test(
-    f: &ir::Function,
-    op: BinaryOp,
-    a: ir::Value,
-    b: ir::Value,
-) -> Option<RemainderTest> {
-    let BinaryOp::ICmp(cmp @ (Cmp::Eq | Cmp::Ne)) = op else {
-        return None;
-    };
-    let is_zero = |v| f.constant(v) == Some(Const::Int(0));
-    let rem = match (is_zero(a), is_zero(b)) {
-        (false, true) => a,
-        (true, false) => b,
-        _ => return None,
-    };
-    let (x, m) = remainder_by_constant(f, rem)?;
-    Some(RemainderTest { cmp, rem, x, m })
-}
-
-impl RemainderTest {
-    /// `x % 2^k == 0` (or `!= 0`): a test of `x`'s low bits.
-    fn of_low_bits(&self) -> bool {
-        (self.m as u64).is_power_of_two()
-    }
-}
-
-/// The remainders `x % 2^k` whose every use is a test `== 0` or `!= 0`.
-/// `divisibility_test` translates those tests from the low bits of `x`,
-/// so the remainders need no code; left in, Cranelift would still compute
-/// each (a `srem` may trap, and only the egraph of `opt_level=speed`
-/// proves that one by a nonzero constant cannot).
-fn tested_remainders(f: &ir::Function) -> FxHashSet<ir::Value> {
-    let mut tested = FxHashSet::default();
-    let mut needed: SecondaryMap<ir::Value, bool> = SecondaryMap::new();
-    for &block in &f.layout {
-        let data = &f.blocks[block];
-        for &inst in &data.insts {
-            match f.insts[inst].kind {
-                InstKind::Binary(op, a, b) => {
-                    match remainder_test(f, op, a, b).filter(RemainderTest::of_low_bits) {
-                        Some(t) => {
-                            tested.insert(t.rem);
-                        }
-                        None => {
-                            needed[a] = true;
-                            needed[b] = true;
-                        }
-                    }
-                }
-                ref kind => kind.for_each_operand(|v| needed[v] = true),
-            }
-        }
-        if let Some(v) = data.term.as_ref().and_then(ir::Terminator::operand) {
-            needed[v] = true;
-        }
-        for &phi in &data.phis {
-            for &arg in f.phi_args(phi) {
-                needed[arg] = true;
-            }
-        }
-    }
-    tested.retain(|&v| !needed[v]);
-    tested
-}
-
-/// A function's blocks on a loop, and its float constants with a use in
-/// one of them (a phi's argument is used at the end of its predecessor).
-struct LoopFloats<'a> {
-    in_loop: Cow<'a, SecondaryMap<ir::Block, bool>>,
-    floats: FxHashSet<ir::Value>,
-}
-
-impl<'a> LoopFloats<'a> {
-    fn of(f: &ir::Function, in_loop: Cow<'a, SecondaryMap<ir::Block, bool>>) -> Self {
-        let floats = floats_used_in(f, &in_loop);
-        LoopFloats { in_loop, floats }
-    }
-}
-
-fn floats_used_in(
-    f: &ir::Function,
-    in_loop: &SecondaryMap<ir::Block, bool>,
-) -> FxHashSet<ir::Value> {
-    let mut floats = FxHashSet::default();
-    let mut note = |v: ir::Value| {
-        if matches!(def_kind(f, v), Some(InstKind::FConst(_))) {
-            floats.insert(v);
-        }
-    };
-    for &block in &f.layout {
-        let data = &f.blocks[block];
-        if in_loop[block] {
-            for &inst in &data.insts {
-                f.insts[inst].kind.for_each_operand(&mut note);
-            }
-            if let Some(v) = data.term.as_ref().and_then(ir::Terminator::operand) {
-                note(v);
-            }
-        }
-        for &phi in &data.phis {
-            for (&pred, &arg) in data.preds.iter().zip(f.phi_args(phi)) {
-                if in_loop[pred] {
-                    note(arg);
-                }
-            }
-        }
-    }
-    floats
 }
 
 /// How far `known_multiple` looks up a chain of single-predecessor blocks.
@@ -503,7 +306,7 @@ fn fixed() -> MemFlagsData {
     mem().with_readonly().with_can_move()
 }
 
-impl<'a, M: Module> Translator<'a, '_, M> {
+impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     fn run(&mut self) {
         for &block in &self.f.layout {
             if self.continues_its_predecessor(block) {
@@ -525,14 +328,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             self.values[p] = Some(v);
         }
         // Reverse post-order: every definition is translated before its uses.
-        let order = match &self.rotated {
-            Some(r) => r.plan.dom.rpo.clone(),
-            None => dom::reverse_post_order(self.f),
-        };
-        for (i, &block) in order.iter().enumerate() {
-            self.rpo_index[block] = i;
-        }
-        for block in order {
+        let plan = self.plan;
+        for &block in &plan.dom.rpo {
             if self.continues_its_predecessor(block) {
                 continue;
             }
@@ -600,7 +397,8 @@ impl<'a, M: Module> Translator<'a, '_, M> {
 
     /// The Cranelift value of an operand; `Undef` becomes zero.
     fn val(&mut self, v: ir::Value) -> cl::Value {
-        if let Some(p) = (self.rotated.as_ref()).and_then(|r| r.param_in(v, self.current_block)) {
+        let rotated = self.rotated.as_ref();
+        if let Some(p) = rotated.and_then(|r| r.param_in(self.plan, v, self.current_block)) {
             return p;
         }
         if let Some(cv) = self.values[v] {
@@ -744,9 +542,9 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     /// The body to expand in place of a call of `func` in `block`, if any.
     fn inlined(&self, func: ir::FuncRef, block: ir::Block) -> Option<&'a Inlinable<'a>> {
         match self.env.linking {
-            Linking::Program {
-                inline, main_loops, ..
-            } if expands_calls_in(self.is_main, main_loops, block) => {
+            Linking::Program { inline, .. }
+                if expands_calls_in(self.is_main, &self.plan.loops, block) =>
+            {
                 inline[func as usize].as_ref()
             }
             _ => None,
@@ -902,7 +700,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     /// reloaded after the call: the heap does not move.
     fn store_roots(&mut self, inst: ir::Inst) -> Vec<UserStackMapEntry> {
         let mut values = self.outer_roots.clone();
-        if let Some(live) = self.roots.get(&inst).cloned() {
+        if let Some(live) = self.plan.roots.get(&inst).cloned() {
             values.extend(live.into_iter().map(|v| self.val(v)));
         }
         values.sort_unstable();
@@ -958,29 +756,15 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.b.ins().bitcast(types::F64, MemFlagsData::new(), k)
     }
 
-    fn is_tested_remainder(&mut self, v: ir::Value) -> bool {
-        let f = self.f;
-        (self.tested_remainders)
-            .get_or_insert_with(|| Cow::Owned(tested_remainders(f)))
-            .contains(&v)
+    fn is_tested_remainder(&self, v: ir::Value) -> bool {
+        self.plan.tested_remainders.contains(&v)
     }
 
-    fn float_used_in_loop(&mut self, v: ir::Value) -> bool {
+    fn float_used_in_loop(&self, v: ir::Value) -> bool {
         if let Some(into_loop) = self.inlining_into_loop {
             return into_loop;
         }
-        self.loop_floats().floats.contains(&v)
-    }
-
-    fn loop_floats(&mut self) -> &LoopFloats<'a> {
-        let (f, env, is_main) = (self.f, self.env, self.is_main);
-        self.loop_floats.get_or_insert_with(|| {
-            let in_loop = match env.linking {
-                Linking::Program { main_loops, .. } if is_main => Cow::Borrowed(main_loops),
-                _ => Cow::Owned(dom::blocks_in_loops(f)),
-            };
-            LoopFloats::of(f, in_loop)
-        })
+        self.plan.loop_floats.contains(&v)
     }
 
     fn unary(&mut self, op: UnaryOp, a: ir::Value) -> cl::Value {
@@ -1218,7 +1002,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
         if let Some(callee) = self.inlined(func, self.current_block) {
             let outer = self.outer_roots.len();
-            let live = self.roots.get(&inst).cloned().unwrap_or_default();
+            let live = self.plan.roots.get(&inst).cloned().unwrap_or_default();
             for v in live {
                 let v = self.val(v);
                 self.outer_roots.push(v);
@@ -1254,13 +1038,11 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     fn inline_call(&mut self, callee: &'a Inlinable<'a>, args: &[cl::Value]) -> Option<cl::Value> {
         let g = callee.body;
         let here = self.current_block;
-        let into_loop = callee.has_float_constants && self.loop_floats().in_loop[here];
+        let into_loop = callee.has_float_constants && self.plan.loops.in_loop(here);
         let was_into_loop = self.inlining_into_loop.replace(into_loop);
         let caller = std::mem::replace(&mut self.f, g);
         let values = std::mem::replace(&mut self.values, SecondaryMap::with_default(None));
-        let checks = std::mem::replace(&mut self.checks, Cow::Borrowed(&callee.checks));
-        let roots = std::mem::replace(&mut self.roots, Cow::Borrowed(&callee.roots));
-        let tested = (self.tested_remainders).replace(Cow::Borrowed(&callee.tested_remainders));
+        let plan = std::mem::replace(&mut self.plan, &callee.plan);
         let rotated = self.rotated.take();
         let block = std::mem::replace(&mut self.current_block, g.entry());
         for (&p, &a) in g.params.iter().zip(args) {
@@ -1276,9 +1058,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         };
         self.f = caller;
         self.values = values;
-        self.checks = checks;
-        self.roots = roots;
-        self.tested_remainders = tested;
+        self.plan = plan;
         self.inlining_into_loop = was_into_loop;
         self.rotated = rotated;
         self.current_block = block;
@@ -1310,13 +1090,14 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     ) -> (cl::Value, i64) {
         let ahead = self.checks_ahead();
         if ahead {
-            if let Some(group) = self.checks.groups.get(&inst) {
+            if let Some(group) = self.plan.checks.groups.get(&inst) {
                 self.check_group(&group.clone());
             }
         }
         let a = self.val(array);
         let i = self.val(index);
-        let checked_already = self.checks.proven[inst] || (ahead && self.checks.covered[inst]);
+        let checks = &self.plan.checks;
+        let checked_already = checks.proven[inst] || (ahead && checks.covered[inst]);
         if !checked_already {
             let len = self.load_len(a);
             let out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, len);
@@ -1359,7 +1140,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         if !self.checks_ahead() {
             return;
         }
-        let Some(checks) = self.checks.entry_checks.get(&preheader).cloned() else {
+        let Some(checks) = self.plan.checks.entry_checks.get(&preheader).cloned() else {
             return;
         };
         for check in checks {
@@ -1642,7 +1423,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         if term
             .successors()
             .iter()
-            .any(|&to| self.is_retreating(block, to))
+            .any(|&to| self.plan.loops.is_back_edge(block, to))
         {
             self.poll_pending();
         }
@@ -1653,14 +1434,12 @@ impl<'a, M: Module> Translator<'a, '_, M> {
             ir::Terminator::Jump(to) => {
                 let mut args = self.edge_args(block, to);
                 let target = self.block(to);
-                let entered = self
-                    .vector_loops
-                    .iter()
-                    .position(|l| l.header == to && l.entry == block);
-                if let Some(index) = entered {
+                let plan = self.plan;
+                let entered =
+                    (plan.vector_loops.iter()).find(|l| l.header == to && l.entry == block);
+                if let Some(vector_loop) = entered {
                     let start = args[0].as_value().expect("a value argument");
-                    let vector_loop = self.vector_loops[index].clone();
-                    args[0] = cl::BlockArg::Value(self.run_in_lanes(&vector_loop, start));
+                    args[0] = cl::BlockArg::Value(self.run_in_lanes(vector_loop, start));
                 }
                 self.b.ins().jump(target, &args);
             }
@@ -1697,7 +1476,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let c = self.val(cond);
         // A rotated loop's latch falls through into its body's next
         // iteration without the inversion.
-        let header = self.is_loop_header(block) && !self.is_rotated_header(block);
+        let header = self.plan.loops.is_header(block) && !self.is_rotated_header(block);
         match header.then(|| self.inverted_comparison(c)).flatten() {
             Some(inverse) => {
                 self.b.ins().brif(inverse, e, &else_args, t, &then_args);
@@ -1713,7 +1492,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
     /// exit receives.
     fn branch_args(&mut self, from: ir::Block, to: ir::Block) -> Vec<cl::BlockArg> {
         let mut args = self.edge_args(from, to);
-        let Some(l) = self.rotated.as_ref().and_then(|r| r.of_header(from)) else {
+        let Some(l) = self.rotated_loop(from) else {
             return args;
         };
         let values = if to == l.body {
@@ -1731,7 +1510,7 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let Some(mut r) = self.rotated.take() else {
             return;
         };
-        for (i, l) in r.plan.loops.iter().enumerate() {
+        for (i, l) in self.plan.rotations.iter().enumerate() {
             for (target, values) in [(l.body, &l.body_values), (l.exit, &l.exit_values)] {
                 let cb = self.block(target);
                 for &v in values {
@@ -1753,12 +1532,19 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         self.rotated = Some(r);
     }
 
+    /// The rotated loop `header` heads, if any.
+    fn rotated_loop(&self, header: ir::Block) -> Option<&'p RotatedLoop> {
+        let plan = self.plan;
+        let i = *self.rotated.as_ref()?.by_header.get(&header)?;
+        Some(&plan.rotations[i])
+    }
+
     fn is_rotated_header(&self, block: ir::Block) -> bool {
-        (self.rotated.as_ref()).is_some_and(|r| r.of_header(block).is_some())
+        self.rotated_loop(block).is_some()
     }
 
     fn is_rotated_latch(&self, block: ir::Block, header: ir::Block) -> bool {
-        self.is_retreating(block, header) && self.is_rotated_header(header)
+        self.plan.loops.is_back_edge(block, header) && self.is_rotated_header(header)
     }
 
     /// Ends a rotated loop's latch with a copy of its header: the header's
@@ -1913,18 +1699,6 @@ impl<'a, M: Module> Translator<'a, '_, M> {
         let a = self.val(array);
         let offset = self.b.ins().ishl_imm_u(counter, 3);
         self.b.ins().iadd(a, offset)
-    }
-
-    /// Whether the edge `from → to` goes back in reverse post-order (a
-    /// loop's back edge, on reducible CFGs).
-    fn is_retreating(&self, from: ir::Block, to: ir::Block) -> bool {
-        self.rpo_index[to] <= self.rpo_index[from]
-    }
-
-    /// A block some block jumps back to.
-    fn is_loop_header(&self, block: ir::Block) -> bool {
-        let preds = &self.f.blocks[block].preds;
-        preds.iter().any(|&p| self.is_retreating(p, block))
     }
 
     /// The negation of `c` when `c` is an integer comparison and Cranelift

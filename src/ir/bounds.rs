@@ -57,6 +57,7 @@
 //! entry, must not check early.
 
 use super::dom::DomTree;
+use super::loops::{Loop, Loops};
 use super::*;
 use crate::entity::SecondaryMap;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet};
@@ -74,8 +75,10 @@ enum Bound {
 pub fn proven_in_bounds(f: &Function) -> SecondaryMap<Inst, bool> {
     let mut plan = CheckPlan::default();
     if f.insts.iter().any(|(_, d)| is_access(&d.kind)) {
+        let dom = DomTree::compute(f);
+        let loops = Loops::compute(f, &dom);
         // Rules 4–6 only cover accesses; they prove none.
-        Analysis::new(f, &[]).walk_dominator_tree(&mut plan);
+        Analysis::new(f, &dom, &loops, &[]).walk_dominator_tree(&mut plan);
     }
     plan.proven
 }
@@ -85,8 +88,8 @@ pub fn proven_in_bounds(f: &Function) -> SecondaryMap<Inst, bool> {
 pub struct Prover<'a>(Analysis<'a>);
 
 impl<'a> Prover<'a> {
-    pub fn new(f: &'a Function) -> Self {
-        Prover(Analysis::new(f, &[]))
+    pub fn new(f: &'a Function, dom: &'a DomTree, loops: &'a Loops) -> Self {
+        Prover(Analysis::new(f, dom, loops, &[]))
     }
 
     /// Whether `array[index]`, at the end of `block`, is in bounds: an
@@ -196,14 +199,15 @@ pub struct GroupedAccess {
 }
 
 /// Which accesses need no check, and which are checked in groups or on
-/// loop entry. `quiet`, by `FuncRef`: the functions [`is_quiet`] (their
-/// calls neither end a group nor keep a loop from being quiet).
-pub fn plan_checks(f: &Function, quiet: &[bool]) -> CheckPlan {
+/// loop entry, given `f`'s dominator tree and loop forest. `quiet`, by
+/// `FuncRef`: the functions [`is_quiet`] (their calls neither end a group
+/// nor keep a loop from being quiet).
+pub fn plan_checks(f: &Function, dom: &DomTree, loops: &Loops, quiet: &[bool]) -> CheckPlan {
     let mut plan = CheckPlan::default();
     if !f.insts.iter().any(|(_, d)| is_access(&d.kind)) {
         return plan;
     }
-    let mut a = Analysis::new(f, quiet);
+    let mut a = Analysis::new(f, dom, loops, quiet);
     a.collect_entry_checks();
     a.walk_dominator_tree(&mut plan);
     for &b in &f.layout {
@@ -230,8 +234,8 @@ fn is_access(kind: &InstKind) -> bool {
 struct Analysis<'a> {
     f: &'a Function,
     quiet: &'a [bool],
-    dom: DomTree,
-    block_of: SecondaryMap<Inst, Option<Block>>,
+    dom: &'a DomTree,
+    loops: &'a Loops,
     /// `(index, bound)` → blocks entered only when `index < bound`.
     guards: HashMap<(Value, Bound), Vec<Block>>,
     /// index → blocks entered only when `index < something`.
@@ -254,19 +258,27 @@ enum Motion {
 /// Steps larger than this might wrap around past a bound.
 const MAX_STEP: i64 = 1 << 32;
 
+/// A loop rules 4–6 apply to: its `header` branches on `cond` to `body`,
+/// which the header alone enters, or out; its one `latch` lies in the
+/// body; its `preheader` jumps to the header; and the header has no other
+/// predecessor.
+#[derive(Clone, Copy)]
+struct EntryLoop {
+    id: Loop,
+    header: Block,
+    cond: Value,
+    body: Block,
+    latch: Block,
+    preheader: Block,
+}
+
 impl<'a> Analysis<'a> {
-    fn new(f: &'a Function, quiet: &'a [bool]) -> Self {
-        let mut block_of = SecondaryMap::with_default(None);
-        for &b in &f.layout {
-            for &inst in &f.blocks[b].insts {
-                block_of[inst] = Some(b);
-            }
-        }
+    fn new(f: &'a Function, dom: &'a DomTree, loops: &'a Loops, quiet: &'a [bool]) -> Self {
         let mut a = Analysis {
             f,
             quiet,
-            dom: DomTree::compute(f),
-            block_of,
+            dom,
+            loops,
             guards: HashMap::default(),
             bounded: HashMap::default(),
             non_negative: SecondaryMap::with_default(false),
@@ -280,7 +292,7 @@ impl<'a> Analysis<'a> {
 
     fn def_block(&self, v: Value) -> Option<Block> {
         match self.f.values[self.f.resolve(v)].def {
-            ValueDef::Inst(inst) => self.block_of[inst],
+            ValueDef::Inst(inst) => self.loops.block_of(self.f, inst),
             ValueDef::Phi(p) => Some(self.f.phis[p].block),
             ValueDef::Param(_) | ValueDef::Undef => Some(self.f.entry()),
             ValueDef::Alias(_) => None,
@@ -295,12 +307,12 @@ impl<'a> Analysis<'a> {
     }
 
     /// How the header phi (or outside value) `v` moves, and its value on
-    /// entry through `preheader`.
-    fn motion(&self, v: Value, header: Block, preheader: Block) -> Option<(Motion, Value)> {
-        if self.defined_before(v, header) {
+    /// entry.
+    fn motion(&self, v: Value, lp: &EntryLoop) -> Option<(Motion, Value)> {
+        if self.defined_before(v, lp.header) {
             return Some((Motion::Invariant, v));
         }
-        let (first, next) = self.loop_phi(v, header, preheader)?;
+        let (first, next) = self.loop_phi(v, lp)?;
         let small = |c: Value| {
             self.int_constant(c)
                 .is_some_and(|c| (1..=MAX_STEP).contains(&c))
@@ -316,65 +328,91 @@ impl<'a> Analysis<'a> {
         }
     }
 
-    /// A phi `v` of the loop `header` as its value on entry through
-    /// `preheader` and its value from the latch (roots of both).
-    fn loop_phi(&self, v: Value, header: Block, preheader: Block) -> Option<(Value, Value)> {
+    /// A phi `v` of the loop's header as its value on entry and its value
+    /// from the latch (roots of both).
+    fn loop_phi(&self, v: Value, lp: &EntryLoop) -> Option<(Value, Value)> {
         let ValueDef::Phi(p) = self.f.values[v].def else {
             return None;
         };
         let PhiData { block, args } = &self.f.phis[p];
-        if *block != header {
+        if *block != lp.header {
             return None;
         }
-        let preds = &self.f.blocks[header].preds;
-        let entry = preds.iter().position(|&p| p == preheader)?;
-        Some((self.root(args[entry]), self.root(args[1 - entry])))
+        let preds = &self.f.blocks[lp.header].preds;
+        let arg_from = |b: Block| {
+            preds
+                .iter()
+                .position(|&p| p == b)
+                .map(|k| self.root(args[k]))
+        };
+        Some((arg_from(lp.preheader)?, arg_from(lp.latch)?))
     }
 
-    /// Rules 4–6 for every loop `while u < v` (or `<=`) with a preheader
-    /// ending in a jump, one latch, a body entered only from the header,
-    /// and nothing in the header that can fail or be seen.
+    /// Loop `l` as an [`EntryLoop`], if it is one.
+    fn entry_loop(&self, l: Loop) -> Option<EntryLoop> {
+        let data = &self.loops.loops[l];
+        let header = data.header;
+        let Some(Terminator::Branch {
+            cond,
+            then_block: body,
+            ..
+        }) = self.f.blocks[header].term
+        else {
+            return None;
+        };
+        let [latch] = data.latches[..] else {
+            return None;
+        };
+        let preheader = self.loops.preheader(self.f, l)?;
+        let shaped = self.f.blocks[header].preds.len() == 2
+            && self.f.blocks[body].preds.len() == 1
+            && self.dom.dominates(body, latch)
+            && self.f.blocks[preheader].term == Some(Terminator::Jump(header));
+        shaped.then_some(EntryLoop {
+            id: l,
+            header,
+            cond,
+            body,
+            latch,
+            preheader,
+        })
+    }
+
+    /// Rules 4–6 for every [`EntryLoop`] `while u < v` (or `<=`) with
+    /// nothing in the header that can fail or be seen. Headers in layout
+    /// order: rule 6 counts the accesses an outer loop's entry checks
+    /// cover as checked.
     fn collect_entry_checks(&mut self) {
         for &header in &self.f.layout {
-            let Some(Terminator::Branch {
-                cond, then_block, ..
-            }) = &self.f.blocks[header].term
+            let Some(lp) = self
+                .loops
+                .headed_by(header)
+                .and_then(|l| self.entry_loop(l))
             else {
                 continue;
             };
-            let (body, preds) = (*then_block, &self.f.blocks[header].preds);
-            if preds.len() != 2 || self.f.blocks[body].preds.len() != 1 {
-                continue;
-            }
-            let Some(&preheader) = preds.iter().find(|&&p| !self.dom.dominates(header, p)) else {
-                continue;
-            };
-            let latch_in_body = preds
-                .iter()
-                .any(|&p| p != preheader && self.dom.dominates(body, p));
-            let jumps_in = self.f.blocks[preheader].term == Some(Terminator::Jump(header));
-            let Some((u, cmp, v)) = self.upper_bound_test(*cond) else {
+            let Some((u, cmp, v)) = self.upper_bound_test(lp.cond) else {
                 continue;
             };
             let quiet_header = self.f.blocks[header]
                 .insts
                 .iter()
                 .all(|&i| matches!(self.group_role(i, None), GroupRole::Transparent));
-            if !latch_in_body || !jumps_in || !quiet_header {
+            if !quiet_header {
                 continue;
             }
-            let mv = self.motion(v, header, preheader);
+            let mv = self.motion(v, &lp);
             if mv.is_some_and(|(m, _)| m == Motion::Invariant) {
-                self.plan_bounded_walk(header, body, preheader, (u, cmp, v));
+                self.plan_bounded_walk(&lp, (u, cmp, v));
                 if cmp == Cmp::Lt {
-                    self.plan_quiet_loop(header, body, preheader, (u, v));
+                    self.plan_quiet_loop(&lp, (u, v));
                 }
             }
-            let (Some((mu, u0)), Some((mv, v0))) = (self.motion(u, header, preheader), mv) else {
+            let (Some((mu, u0)), Some((mv, v0))) = (self.motion(u, &lp), mv) else {
                 continue;
             };
             if cmp == Cmp::Lt && mu != Motion::Shrinks && mv != Motion::Grows {
-                self.plan_loop_entry(header, body, preheader, (u, v), (u0, v0));
+                self.plan_loop_entry(&lp, (u, v), (u0, v0));
             }
         }
     }
@@ -385,27 +423,21 @@ impl<'a> Analysis<'a> {
     /// `u` lies between its value on entry and the length, so the first
     /// iteration's check, run on entry, covers them all (the sieve's
     /// `while j <= n { composite[j] = true; j += i; }`).
-    fn plan_bounded_walk(
-        &mut self,
-        header: Block,
-        body: Block,
-        preheader: Block,
-        (u, cmp, m): (Value, Cmp, Value),
-    ) {
-        let Some((u0, step)) = self.step_of(u, header, preheader) else {
+    fn plan_bounded_walk(&mut self, lp: &EntryLoop, (u, cmp, m): (Value, Cmp, Value)) {
+        let Some((u0, step)) = self.step_of(u, lp) else {
             return;
         };
         let mut checks = Vec::new();
-        for &inst in &self.f.blocks[body].insts {
+        for &inst in &self.f.blocks[lp.body].insts {
             let access = self.access(inst);
             match access {
                 // Proven by rule 3 already (`for i in 0..len(a)`).
-                Some((array, index)) if self.in_bounds_by_facts(array, index, body) => {}
+                Some((array, index)) if self.in_bounds_by_facts(array, index, lp.body) => {}
                 Some((array, index))
                     if index == u
-                        && self.defined_before(array, header)
+                        && self.defined_before(array, lp.header)
                         && self.below_len(m, cmp, array)
-                        && self.cannot_wrap(step, array, header) =>
+                        && self.cannot_wrap(step, array, lp.header) =>
                 {
                     if !checks.iter().any(|c: &EntryCheck| c.array == array) {
                         checks.push(EntryCheck {
@@ -425,9 +457,9 @@ impl<'a> Analysis<'a> {
             }
         }
         for check in &checks {
-            self.cover(check.array, u, body);
+            self.cover(check.array, u, lp.body);
         }
-        self.add_entry_checks(preheader, checks);
+        self.add_entry_checks(lp.preheader, checks);
     }
 
     /// The loop entered through `body` covers the accesses `array[index]`.
@@ -470,40 +502,27 @@ impl<'a> Analysis<'a> {
     /// `c[j] = a[j] + b[j]`), every access must run in every iteration:
     /// the loop stops at the smallest such `u` over the arrays, at the
     /// first access in the iteration whose array ends there.
-    fn plan_quiet_loop(
-        &mut self,
-        header: Block,
-        body: Block,
-        preheader: Block,
-        (u, m): (Value, Value),
-    ) {
-        let Some((u0, step)) = self.step_of(u, header, preheader) else {
+    fn plan_quiet_loop(&mut self, lp: &EntryLoop, (u, m): (Value, Value)) {
+        let Some((u0, step)) = self.step_of(u, lp) else {
             return;
         };
         if self.int_constant(step) != Some(1) {
             return;
         }
-        let Some(&latch) = self.f.blocks[header]
-            .preds
-            .iter()
-            .find(|&&p| p != preheader)
-        else {
-            return;
-        };
-        let Some(region) = self.loop_blocks(header, body, latch) else {
+        let (header, latch) = (lp.header, lp.latch);
+        let Some(region) = self.quiet_loop_region(lp) else {
             return;
         };
         let mut arrays: Vec<Value> = Vec::new();
         // The accesses a[u], by block, in order within each block.
         let mut accesses: Vec<(Block, Inst)> = Vec::new();
-        for &b in &region {
+        for &b in region {
             let Some(term) = &self.f.blocks[b].term else {
                 return;
             };
-            // Only the back edge leaves the loop, and none within it.
+            // Only the back edge leaves the loop.
             let stays = term.successors().iter().all(|&s| {
-                (s == header && b == latch)
-                    || (region.binary_search(&s).is_ok() && !self.dom.dominates(s, b))
+                (s == header && b == latch) || (s != header && self.loops.contains(lp.id, s))
             });
             if !stays {
                 return;
@@ -515,7 +534,7 @@ impl<'a> Analysis<'a> {
                     Some((array, index))
                         if self.in_bounds_by_facts(array, index, b)
                             || self.guarded(self.loop_covered.get(&(array, index)), b) => {}
-                    Some((a, index)) if index == u && self.defined_before(a, header) => {
+                    Some((a, index)) if index == u && self.defined_before(a, lp.header) => {
                         if !arrays.contains(&a) {
                             arrays.push(a);
                         }
@@ -549,7 +568,7 @@ impl<'a> Analysis<'a> {
             _ => return,
         };
         for &(array, _) in &firsts {
-            self.cover(array, u, body);
+            self.cover(array, u, lp.body);
         }
         let (array, inst) = firsts[0];
         let check = EntryCheck {
@@ -560,7 +579,7 @@ impl<'a> Analysis<'a> {
             runs_to: Some(m),
             others: firsts[1..].iter().copied().collect(),
         };
-        self.add_entry_checks(preheader, vec![check]);
+        self.add_entry_checks(lp.preheader, vec![check]);
     }
 
     /// When every access runs in every iteration (its block dominates the
@@ -597,32 +616,20 @@ impl<'a> Analysis<'a> {
         Some(firsts)
     }
 
-    /// The blocks of the loop entered through `body` (all reach `latch`
-    /// without passing `header`), found backwards from the latch, in
-    /// layout (creation, so program) order; `None` if one of them is not
-    /// dominated by `body`. Returns and exits have no path to the latch:
-    /// the caller sees them as edges out.
-    fn loop_blocks(&self, header: Block, body: Block, latch: Block) -> Option<Vec<Block>> {
-        let mut blocks: FxHashSet<Block> = [latch].into_iter().collect();
-        let mut work = vec![latch];
-        while let Some(b) = work.pop() {
-            if !self.dom.dominates(body, b) {
-                return None;
-            }
-            for &p in &self.f.blocks[b].preds {
-                if p != header && blocks.insert(p) {
-                    work.push(p);
-                }
-            }
-        }
-        let mut blocks: Vec<Block> = blocks.into_iter().collect();
-        blocks.sort_unstable();
-        Some(blocks)
+    /// The blocks of the loop but its header, in reverse post-order, if
+    /// the loop has no inner loop and the body dominates all of them.
+    /// Returns and exits have no path to the latch, so they are not in
+    /// it: the caller sees them as edges out.
+    fn quiet_loop_region(&self, lp: &EntryLoop) -> Option<&'a [Block]> {
+        let data = &self.loops.loops[lp.id];
+        let region = &data.blocks[1..];
+        let dominated = region.iter().all(|&b| self.dom.dominates(lp.body, b));
+        (!data.has_inner && dominated).then_some(region)
     }
 
     /// `(u0, step)` of a header phi `u = phi(u0, u + step)`.
-    fn step_of(&self, u: Value, header: Block, preheader: Block) -> Option<(Value, Value)> {
-        let (first, next) = self.loop_phi(u, header, preheader)?;
+    fn step_of(&self, u: Value, lp: &EntryLoop) -> Option<(Value, Value)> {
+        let (first, next) = self.loop_phi(u, lp)?;
         Some((first, self.added_step(next, u)?))
     }
 
@@ -688,19 +695,17 @@ impl<'a> Analysis<'a> {
     /// array is read at both: checked on entry, covered in the loop.
     fn plan_loop_entry(
         &mut self,
-        header: Block,
-        body: Block,
-        preheader: Block,
+        lp: &EntryLoop,
         (u, v): (Value, Value),
         (u0, v0): (Value, Value),
     ) {
         // The accesses before the first barrier that index with u or v.
         let mut start: Vec<(Inst, Value, Value)> = Vec::new();
-        for &inst in &self.f.blocks[body].insts {
+        for &inst in &self.f.blocks[lp.body].insts {
             let access = self.access(inst);
             match access {
                 Some((array, index))
-                    if (index == u || index == v) && self.defined_before(array, header) =>
+                    if (index == u || index == v) && self.defined_before(array, lp.header) =>
                 {
                     start.push((inst, array, index))
                 }
@@ -740,10 +745,10 @@ impl<'a> Analysis<'a> {
                     others: SmallVec::new(),
                 });
             }
-            self.cover(array, u, body);
-            self.cover(array, v, body);
+            self.cover(array, u, lp.body);
+            self.cover(array, v, lp.body);
         }
-        self.add_entry_checks(preheader, checks);
+        self.add_entry_checks(lp.preheader, checks);
     }
 
     /// The value `v` stands for, looking through copies (`-O0`).
@@ -833,7 +838,7 @@ impl<'a> Analysis<'a> {
             (Some(1), _) => self.root(r),
             _ => return None,
         };
-        let at = self.block_of[inst]?;
+        let at = self.loops.block_of(self.f, inst)?;
         self.guarded(self.bounded.get(&x), at).then_some(x)
     }
 

@@ -19,7 +19,9 @@
 //!
 //! A function no longer called by compiled code gets no code (codegen).
 
+use super::dom::DomTree;
 use super::inline::{can_copy, inline_call, size};
+use super::loops::Loops;
 use super::*;
 
 /// The largest callee (instructions and phis) inlined at a call outside
@@ -184,10 +186,10 @@ struct Site {
 impl Model<'_> {
     /// Inlines the calls of `caller` the cost model accepts.
     fn inline_into(&self, caller: &mut Function) {
-        let loops = dom::blocks_in_loops(caller);
+        let loops = Loops::compute(caller, &DomTree::compute(caller));
         let mut sites = Vec::new();
         for (position, (block, call, g)) in caller.calls().enumerate() {
-            let in_loop = loops[block];
+            let in_loop = loops.in_loop(block);
             let only_call = self.calls[g as usize] == 1;
             if !self.inlinable[g as usize] {
                 continue;

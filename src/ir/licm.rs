@@ -50,7 +50,7 @@ pub fn hoist_invariant_loads(f: &mut Function) {
     }
     let dom = DomTree::compute(f);
     let loops = Loops::compute(f, &dom);
-    let moves = plan_moves(f, &loops);
+    let moves = plan_moves(f, &dom, &loops);
     for (inst, from, to) in moves {
         let at = (f.blocks[from].insts.iter())
             .position(|&i| i == inst)
@@ -65,7 +65,7 @@ pub fn hoist_invariant_loads(f: &mut Function) {
 
 /// The instructions to move, in order: each with the block it is in (by
 /// then) and its loop's preheader.
-fn plan_moves(f: &Function, loops: &Loops) -> Vec<(Inst, Block, Block)> {
+fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, Block)> {
     let mut prover: Option<Prover> = None;
     let mut moves = Vec::new();
     // Where the moves so far put an instruction, and what they added to
@@ -105,7 +105,7 @@ fn plan_moves(f: &Function, loops: &Loops) -> Vec<(Inst, Block, Block)> {
                     && (outside(index) || constant.is_some());
                 if !invariant
                     || hoisted == MAX_HOISTED_PER_LOOP
-                    || !(prover.get_or_insert_with(|| Prover::new(f)))
+                    || !(prover.get_or_insert_with(|| Prover::new(f, dom, loops)))
                         .in_bounds_at_end(array, index, preheader)
                 {
                     continue;

@@ -4,7 +4,10 @@
 //! that dominates the sources of the edges back to it (its latches), and
 //! every block that reaches a latch without passing the header. Loops with
 //! one header are one loop; a loop whose header lies in another loop is
-//! nested in it. Computed once per function from the dominator tree.
+//! nested in it. Computed once per function from the dominator tree;
+//! every analysis that asks about loops (bounds checks, rotation, vector
+//! loops, versioning) and the translator (loop headers, back edges, blocks
+//! on a loop) read this one forest.
 //!
 //! A *counted* loop is one whose header ends in `i < n` (or `i <= n`) for
 //! a header phi `i` that starts at a value from outside and grows by a
@@ -16,6 +19,7 @@
 use super::dom::DomTree;
 use super::*;
 use crate::entity::SecondaryMap;
+use std::cell::OnceCell;
 
 crate::entity!(
     /// A loop of a [`Loops`] forest.
@@ -42,8 +46,8 @@ pub struct Loops {
     pub loops: Arena<Loop, LoopData>,
     /// The innermost loop each block belongs to.
     innermost: SecondaryMap<Block, Option<Loop>>,
-    /// The block of each laid-out instruction.
-    block_of: SecondaryMap<Inst, Option<Block>>,
+    /// The block of each laid-out instruction, made when first asked.
+    block_of: OnceCell<SecondaryMap<Inst, Option<Block>>>,
 }
 
 /// A loop's counter: a header phi stepping up by a constant.
@@ -76,16 +80,19 @@ impl Loops {
         let mut innermost: SecondaryMap<Block, Option<Loop>> = SecondaryMap::with_default(None);
         // Outer headers come first in reverse post-order, so a loop's
         // blocks are claimed by its inner loops after it.
-        for &header in &dom.rpo {
-            let latches: Vec<Block> = f.blocks[header]
-                .preds
-                .iter()
-                .copied()
-                .filter(|&p| dom.dominates(header, p))
-                .collect();
-            if latches.is_empty() {
+        let headers = if dom.is_acyclic() {
+            &[][..]
+        } else {
+            &dom.rpo[..]
+        };
+        for &header in headers {
+            let preds = &f.blocks[header].preds;
+            if !preds.iter().any(|&p| dom.dominates(header, p)) {
                 continue;
             }
+            let latches: Vec<Block> = (preds.iter().copied())
+                .filter(|&p| dom.dominates(header, p))
+                .collect();
             let parent = innermost[header];
             let l = loops.push(LoopData {
                 header,
@@ -97,39 +104,69 @@ impl Loops {
             if let Some(p) = parent {
                 loops[p].has_inner = true;
             }
-            let mut in_this = SecondaryMap::with_default(false);
-            in_this[header] = true;
+            // Claiming a block for `l` also marks it walked.
+            innermost[header] = Some(l);
+            let mut blocks = vec![header];
             let mut stack = latches;
             while let Some(b) = stack.pop() {
-                if in_this[b] || !dom.is_reachable(b) {
+                if innermost[b] == Some(l) || !dom.is_reachable(b) {
                     continue;
                 }
-                in_this[b] = true;
+                innermost[b] = Some(l);
+                blocks.push(b);
                 stack.extend(f.blocks[b].preds.iter().copied());
             }
-            let blocks: Vec<Block> = dom.rpo.iter().copied().filter(|&b| in_this[b]).collect();
-            for &b in &blocks {
-                innermost[b] = Some(l);
-            }
+            blocks.sort_unstable_by_key(|&b| dom.rpo_number(b));
             loops[l].blocks = blocks;
-        }
-        let mut block_of = SecondaryMap::with_default(None);
-        for &b in &f.layout {
-            for &i in &f.blocks[b].insts {
-                block_of[i] = Some(b);
-            }
         }
         Loops {
             loops,
             innermost,
-            block_of,
+            block_of: OnceCell::new(),
         }
+    }
+
+    /// Whether `b` lies on a loop.
+    pub fn in_loop(&self, b: Block) -> bool {
+        self.innermost[b].is_some()
+    }
+
+    /// The loop `b` heads, if it is a loop header. (A header's innermost
+    /// loop is its own: a loop nested in it has a header of its own.)
+    pub fn headed_by(&self, b: Block) -> Option<Loop> {
+        self.innermost[b].filter(|&l| self.loops[l].header == b)
+    }
+
+    pub fn is_header(&self, b: Block) -> bool {
+        self.headed_by(b).is_some()
+    }
+
+    /// Whether `from → to` is a loop's back edge: `to` heads a loop that
+    /// `from` lies in (on reducible CFGs, the edges that go back in
+    /// reverse post-order).
+    pub fn is_back_edge(&self, from: Block, to: Block) -> bool {
+        self.headed_by(to).is_some_and(|l| self.contains(l, from))
+    }
+
+    /// The block of a laid-out instruction of `f` (the function the
+    /// forest is of).
+    pub fn block_of(&self, f: &Function, inst: Inst) -> Option<Block> {
+        let block_of = self.block_of.get_or_init(|| {
+            let mut block_of = SecondaryMap::with_default(None);
+            for &b in &f.layout {
+                for &i in &f.blocks[b].insts {
+                    block_of[i] = Some(b);
+                }
+            }
+            block_of
+        });
+        block_of[inst]
     }
 
     /// The block that defines `v`; `None` for parameters and undefined values.
     pub fn def_block(&self, f: &Function, v: Value) -> Option<Block> {
         match f.values[v].def {
-            ValueDef::Inst(i) => self.block_of[i],
+            ValueDef::Inst(i) => self.block_of(f, i),
             ValueDef::Phi(p) => Some(f.phis[p].block),
             _ => None,
         }
@@ -363,5 +400,73 @@ mod tests {
         assert!(first.inclusive);
         assert_eq!(first.bound, f.params[1]);
         assert_eq!(counted[1], None, "j * 2 + 1 is no constant step");
+    }
+
+    /// Whether `b` lies on a cycle of the CFG: some successor reaches it.
+    fn on_a_cycle(f: &Function, b: Block) -> bool {
+        let mut seen: SecondaryMap<Block, bool> = SecondaryMap::with_default(false);
+        let mut work: Vec<Block> = successors(f, b).to_vec();
+        while let Some(x) = work.pop() {
+            if x == b {
+                return true;
+            }
+            if !std::mem::replace(&mut seen[x], true) {
+                work.extend(successors(f, x));
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn blocks_in_loops_are_the_blocks_on_cycles() {
+        let (f, loops) = forest(
+            "fn f(n: int) -> int {
+                let s = 0;
+                for i in 0..n { for j in 0..i { if j > 2 { s += j; } } }
+                if s > 3 { s = 1; }
+                while s < n { s += 2; }
+                return s;
+            }",
+        );
+        for &b in &f.layout {
+            assert_eq!(loops.in_loop(b), on_a_cycle(&f, b), "{b}");
+        }
+        assert!(!loops.in_loop(f.entry()));
+    }
+
+    #[test]
+    fn headers_are_entered_back_only_from_their_latches() {
+        let (f, loops) = forest(
+            "fn f(n: int) -> int {
+                let s = 0;
+                for i in 0..n { for j in 0..i { s += j; } }
+                return s;
+            }",
+        );
+        let headers: Vec<Block> = f
+            .layout
+            .iter()
+            .copied()
+            .filter(|&b| loops.is_header(b))
+            .collect();
+        assert_eq!(headers.len(), 2);
+        for (l, d) in loops.loops.iter() {
+            assert_eq!(loops.headed_by(d.header), Some(l));
+            for &p in &f.blocks[d.header].preds {
+                assert_eq!(loops.is_back_edge(p, d.header), d.latches.contains(&p));
+            }
+            // A block of the loop other than the header heads an inner loop
+            // or none.
+            for &b in &d.blocks[1..] {
+                assert!(loops
+                    .headed_by(b)
+                    .is_none_or(|i| loops.loops[i].parent == Some(l)));
+            }
+        }
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                assert_eq!(loops.block_of(&f, i), Some(b));
+            }
+        }
     }
 }

@@ -19,6 +19,7 @@
 //! them.
 
 use super::dom::DomTree;
+use super::loops::{Loop, Loops};
 use super::*;
 use crate::entity::SecondaryMap;
 
@@ -41,35 +42,27 @@ pub struct RotatedLoop {
     pub exit_values: Vec<Value>,
 }
 
-/// The rotated loops of a function, and the dominator tree that says
-/// which of a header's values a block sees.
-pub struct Rotations {
-    pub loops: Vec<RotatedLoop>,
-    pub dom: DomTree,
-}
-
-/// The loops of `f` to rotate; `None` when there are none.
-pub fn rotations(f: &Function) -> Option<Rotations> {
-    let candidates: Vec<RotatedLoop> = f
+/// The loops of `f` to rotate, in the layout order of their headers.
+pub fn rotations(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<RotatedLoop> {
+    let headers: Vec<RotatedLoop> = f
         .layout
         .iter()
+        .filter(|&&h| {
+            loops
+                .headed_by(h)
+                .is_some_and(|l| latches_jump_back(f, loops, l))
+        })
         .filter_map(|&h| with_rotatable_shape(f, h))
         .collect();
-    if candidates.is_empty() {
-        return None;
+    if headers.is_empty() {
+        return headers;
     }
-    let dom = DomTree::compute(f);
-    let headers: Vec<RotatedLoop> = candidates
-        .into_iter()
-        .filter(|l| latches_jump_back(f, &dom, l.header))
-        .collect();
-    let loops = with_values_used_beyond(f, &dom, headers);
-    (!loops.is_empty()).then_some(Rotations { loops, dom })
+    with_values_used_beyond(f, dom, headers)
 }
 
 /// The loop `header` heads, its values not yet collected, if the header
-/// has the shape, before any dominance question: a branch to two blocks
-/// it alone enters, after a few instructions a latch can repeat.
+/// has the shape: a branch to two blocks it alone enters, after a few
+/// instructions a latch can repeat.
 fn with_rotatable_shape(f: &Function, header: Block) -> Option<RotatedLoop> {
     let data = &f.blocks[header];
     let Some(Terminator::Branch {
@@ -107,15 +100,11 @@ fn is_repeatable(kind: &InstKind) -> bool {
     }
 }
 
-/// Whether `header` heads a loop whose every back edge is a plain jump
-/// (the latch to append the test to).
-fn latches_jump_back(f: &Function, dom: &DomTree, header: Block) -> bool {
-    let mut latches = f.blocks[header]
-        .preds
-        .iter()
-        .filter(|&&p| dom.dominates(header, p))
-        .peekable();
-    latches.peek().is_some() && latches.all(|&p| f.blocks[p].term == Some(Terminator::Jump(header)))
+/// Whether every back edge of loop `l` is a plain jump (the latch to
+/// append the test to).
+fn latches_jump_back(f: &Function, loops: &Loops, l: Loop) -> bool {
+    let data = &loops.loops[l];
+    (data.latches.iter()).all(|&p| f.blocks[p].term == Some(Terminator::Jump(data.header)))
 }
 
 /// `loops` with the header values their bodies and exits use, those

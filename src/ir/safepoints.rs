@@ -11,6 +11,7 @@
 //! stack slots before the call and lists the slots in the call's stack
 //! map. The heap does not move, so nothing is reloaded after the call.
 
+use super::dom::DomTree;
 use super::*;
 use crate::entity::SecondaryMap;
 use rustc_hash::FxHashMap;
@@ -74,10 +75,12 @@ fn callees(f: &Function) -> Vec<FuncRef> {
 /// values the collector must keep while it runs. Those live after it (its
 /// own result is not made yet), and for an array literal also its array
 /// elements, which are stored into the new array after the allocation.
-/// Liveness is the usual backward dataflow over the reachable blocks,
-/// with a phi's operand live at the end of the matching predecessor.
+/// Liveness is the usual backward dataflow over the reachable blocks (in
+/// `dom`'s reverse post-order), with a phi's operand live at the end of
+/// the matching predecessor.
 pub fn live_across(
     f: &Function,
+    dom: &DomTree,
     collects: impl Fn(&InstKind) -> bool,
 ) -> FxHashMap<Inst, Vec<Value>> {
     let arrays = ArrayIndex::of(f);
@@ -85,7 +88,7 @@ pub fn live_across(
     if arrays.values.is_empty() {
         return roots;
     }
-    let order = super::dom::reverse_post_order(f);
+    let order = &dom.rpo;
     let mut live_in: SecondaryMap<Block, BitSet> =
         SecondaryMap::with_default(BitSet::new(arrays.values.len()));
     let mut changed = true;
@@ -100,7 +103,7 @@ pub fn live_across(
             }
         }
     }
-    for &b in &order {
+    for &b in order {
         let out = live_out(f, &arrays, &live_in, b);
         transfer(f, &arrays, b, out, &mut |inst, live| {
             let kind = &f.insts[inst].kind;
@@ -261,7 +264,7 @@ mod tests {
         };
         let module = driver::compile(src, &opts).expect("compiles").ssa;
         let f = &module.functions[0];
-        let roots = live_across(f, allocates);
+        let roots = live_across(f, &DomTree::compute(f), allocates);
         let mut kept = Vec::new();
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {

@@ -19,6 +19,7 @@
 //! vector loop visits only indices the original loop would have visited.
 
 use super::bounds::CheckPlan;
+use super::loops::{Loop, Loops};
 use super::*;
 
 /// A loop of the shape above.
@@ -38,20 +39,22 @@ pub struct VectorLoop {
     pub insts: Vec<Inst>,
 }
 
-/// The loops of `f` that can run two iterations at a time, by header.
-pub fn vector_loops(f: &Function, plan: &CheckPlan) -> Vec<VectorLoop> {
-    f.layout
-        .iter()
-        .filter_map(|&header| vector_loop(f, plan, header))
+/// The loops of `f` that can run two iterations at a time.
+pub fn vector_loops(f: &Function, loops: &Loops, plan: &CheckPlan) -> Vec<VectorLoop> {
+    loops
+        .innermost_loops()
+        .filter_map(|l| vector_loop(f, loops, plan, l))
         .collect()
 }
 
-fn vector_loop(f: &Function, plan: &CheckPlan, header: Block) -> Option<VectorLoop> {
+fn vector_loop(f: &Function, loops: &Loops, plan: &CheckPlan, l: Loop) -> Option<VectorLoop> {
+    let header = loops.loops[l].header;
     let h = &f.blocks[header];
     let [counter] = h.phis[..] else { return None };
     if f.value_ty(counter) != Ty::Int || h.preds.len() != 2 {
         return None;
     }
+    let entry = loops.preheader(f, l)?;
     let (cond, body) = header_test(f, header)?;
     let InstKind::Binary(BinaryOp::ICmp(Cmp::Lt), c, bound) = f.insts[only_inst(f, header)?].kind
     else {
@@ -60,18 +63,11 @@ fn vector_loop(f: &Function, plan: &CheckPlan, header: Block) -> Option<VectorLo
     if c != counter || f.insts[only_inst(f, header)?].result != Some(cond) {
         return None;
     }
-    let blocks = body_blocks(f, header, body)?;
+    let blocks = straight_body(f, loops, l, body)?;
     let back = *blocks.last().expect("the body block");
     let back_index = h.preds.iter().position(|&p| p == back)?;
-    let entry = h.preds[1 - back_index];
     let step = f.phi_args(counter)[back_index];
-    let in_loop = |v: Value| match f.values[v].def {
-        ValueDef::Inst(i) => std::iter::once(&header)
-            .chain(&blocks)
-            .any(|&b| f.blocks[b].insts.contains(&i)),
-        ValueDef::Phi(_) => v == counter,
-        _ => false,
-    };
+    let in_loop = |v: Value| !loops.is_invariant(f, l, v);
     if in_loop(bound) || !is_step_of(f, step, counter) {
         return None;
     }
@@ -83,7 +79,7 @@ fn vector_loop(f: &Function, plan: &CheckPlan, header: Block) -> Option<VectorLo
     // the step or the test, which the lanes do not compute.
     let mut lane_values: Vec<Value> = Vec::new();
     let mut insts = Vec::new();
-    for &b in &blocks {
+    for &b in blocks {
         for &inst in &f.blocks[b].insts {
             if inst == step_inst {
                 continue;
@@ -125,24 +121,24 @@ fn only_inst(f: &Function, block: Block) -> Option<Inst> {
     }
 }
 
-/// The body: `body` alone jumping back to `header`, or `body` then one
-/// latch block; each entered only from the block before it.
-fn body_blocks(f: &Function, header: Block, body: Block) -> Option<Vec<Block>> {
-    let jump_target = |b: Block| match f.blocks[b].term {
-        Some(Terminator::Jump(to)) => Some(to),
-        _ => None,
-    };
-    if f.blocks[body].preds[..] != [header] {
+/// The loop's blocks past its header, if they run straight through:
+/// `body` alone jumping back to the header, or `body` then one latch;
+/// each entered only from the block before it.
+fn straight_body<'l>(f: &Function, loops: &'l Loops, l: Loop, body: Block) -> Option<&'l [Block]> {
+    let data = &loops.loops[l];
+    let blocks = &data.blocks[1..];
+    if blocks.len() > 2 || blocks.first() != Some(&body) {
         return None;
     }
-    let next = jump_target(body)?;
-    if next == header {
-        return Some(vec![body]);
+    let mut before = data.header;
+    for (k, &b) in blocks.iter().enumerate() {
+        let next = blocks.get(k + 1).copied().unwrap_or(data.header);
+        if f.blocks[b].preds[..] != [before] || f.blocks[b].term != Some(Terminator::Jump(next)) {
+            return None;
+        }
+        before = b;
     }
-    if f.blocks[next].preds[..] != [body] || jump_target(next)? != header {
-        return None;
-    }
-    Some(vec![body, next])
+    Some(blocks)
 }
 
 /// Whether `step` is `counter + 1`.

@@ -186,7 +186,7 @@ fn plan(
     if p.stages.iter().all(|(_, guards)| guards.is_empty()) {
         return None;
     }
-    if !p.is_worth_it(checks.get_or_insert_with(|| bounds::plan_checks(f, &[]))) {
+    if !p.is_worth_it(checks.get_or_insert_with(|| bounds::plan_checks(f, dom, loops, &[]))) {
         return None;
     }
     let (blocks, exit) = region(f, loops, l)?;
