@@ -1,0 +1,159 @@
+//! Memory: array lengths, element addresses (with their bounds checks),
+//! element and global loads and stores, and array literals.
+
+use super::*;
+
+impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
+    /// The base address and offset of global `g`'s slot.
+    pub(super) fn global_addr(&mut self, g: u32) -> (cl::Value, i32) {
+        match self.env.linking {
+            Linking::Program { globals, .. } => {
+                let base = match self.globals_base {
+                    Some(base) => base,
+                    None => self.data_addr(globals),
+                };
+                (base, 8 * g as i32)
+            }
+            Linking::Session { global_cells, .. } => {
+                let ptr = self.module.target_config().pointer_type();
+                let cell = global_cells[g as usize] as i64;
+                (self.b.ins().iconst(ptr, cell), 0)
+            }
+        }
+    }
+
+    /// The length of `array`. Where a collection can run (`may_collect`)
+    /// the load stays where it is: sunk past a call (as `can_move` lets
+    /// Cranelift do), it would read an array the collector freed in the
+    /// call, the array being dead there (and so in no stack map).
+    pub(super) fn load_len(&mut self, array: cl::Value) -> cl::Value {
+        let flags = if self.may_collect {
+            mem().with_readonly()
+        } else {
+            fixed()
+        };
+        self.b.ins().load(types::I64, flags, array, 0)
+    }
+
+    /// The address of `array[index]` minus the header size, for elements
+    /// of type `elem`, as an address and a byte offset from it; after the
+    /// bounds check (an unsigned compare also catches negative indices)
+    /// unless `ir::bounds` proved it redundant or its group checked it.
+    pub(super) fn element_addr(
+        &mut self,
+        array: ir::Value,
+        index: ir::Value,
+        elem: Ty,
+        inst: ir::Inst,
+        loc: SrcLoc,
+    ) -> (cl::Value, i64) {
+        let ahead = self.checks_ahead();
+        if ahead {
+            if let Some(group) = self.plan.checks.groups.get(&inst) {
+                self.check_group(&group.clone());
+            }
+        }
+        let a = self.val(array);
+        let i = self.val(index);
+        let checks = &self.plan.checks;
+        let checked_already = checks.proven[inst] || (ahead && checks.covered[inst]);
+        if !checked_already {
+            let len = self.load_len(a);
+            let out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, len);
+            self.check(out, ErrorKind::IndexOutOfBounds, loc, [i, len]);
+        }
+        let size = elem.elem_size();
+        if let Some(offset) = self.constant_offset(index, size) {
+            return (a, offset);
+        }
+        let offset = match size {
+            1 => i,
+            size => self.b.ins().ishl_imm_u(i, size.trailing_zeros() as i64),
+        };
+        (self.b.ins().iadd(a, offset), 0)
+    }
+
+    /// The byte offset of element `index` when the index is a constant
+    /// (nbody's `b[0]` … `b[6]`): the access then addresses the array
+    /// directly, instead of giving Cranelift a shift and an add to fold
+    /// for every field (a sixth of nbody's instructions).
+    pub(super) fn constant_offset(&self, index: ir::Value, size: i64) -> Option<i64> {
+        let Some(Const::Int(k)) = self.f.constant(index) else {
+            return None;
+        };
+        let offset = k.checked_mul(size)?;
+        let fits = (0..=i64::from(i32::MAX) - ARRAY_HEADER).contains(&offset);
+        fits.then_some(offset)
+    }
+
+    pub(super) fn array_literal(
+        &mut self,
+        inst: ir::Inst,
+        elems: &[ir::Value],
+        loc: SrcLoc,
+    ) -> cl::Value {
+        let elem = self.f.value_ty(elems[0]);
+        let len = self.b.ins().iconst(types::I64, elems.len() as i64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        let kind = self.b.ins().iconst(types::I64, elem.elem_kind() as i64);
+        let packed = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
+        self.mark_site(loc);
+        let arr = self
+            .safepoint_call(inst, |t| {
+                t.call_rt_inst(t.env.runtime.array_new, &[len, zero, kind, packed])
+            })
+            .expect("array_new returns the array");
+        self.b.set_srcloc(cl::SourceLoc::default());
+        self.poll_pending();
+        for (i, &e) in elems.iter().enumerate() {
+            let v = self.val(e);
+            self.store_element(elem, v, arr, elem.elem_size() * i as i64);
+        }
+        arr
+    }
+
+    /// Loads the element of type `ty` at `addr + offset` past the header.
+    pub(super) fn load_element(&mut self, ty: Ty, addr: cl::Value, offset: i64) -> cl::Value {
+        let offset = (ARRAY_HEADER + offset) as i32;
+        self.b
+            .ins()
+            .load(cl_type(ty), self.elements.of(ty), addr, offset)
+    }
+
+    pub(super) fn store_element(&mut self, ty: Ty, v: cl::Value, addr: cl::Value, offset: i64) {
+        debug_assert_eq!(self.b.func.dfg.value_type(v), cl_type(ty));
+        let offset = (ARRAY_HEADER + offset) as i32;
+        self.b.ins().store(self.elements.of(ty), v, addr, offset);
+    }
+
+    /// Every global takes an 8-byte cell; bools are stored widened to 0/1
+    /// so that the layout is endian-independent.
+    pub(super) fn load_global(&mut self, ty: Ty, addr: cl::Value, offset: i32) -> cl::Value {
+        let flags = self.global_cells;
+        match ty {
+            Ty::Bool => {
+                let wide = self.b.ins().load(types::I64, flags, addr, offset);
+                self.b.ins().ireduce(types::I8, wide)
+            }
+            other => self.b.ins().load(cl_type(other), flags, addr, offset),
+        }
+    }
+
+    pub(super) fn store_global(&mut self, ty: Ty, v: cl::Value, addr: cl::Value, offset: i32) {
+        let v = match ty {
+            Ty::Bool => self.b.ins().uextend(types::I64, v),
+            _ => v,
+        };
+        self.b.ins().store(self.global_cells, v, addr, offset);
+    }
+
+    /// A fill value as `toy_rt_array_new` takes it: an element's bits as an
+    /// i64 (bools as 0/1).
+    pub(super) fn slot_bits(&mut self, ty: Ty, v: cl::Value) -> cl::Value {
+        match ty {
+            Ty::Bool => self.b.ins().uextend(types::I64, v),
+            Ty::Float => self.b.ins().bitcast(types::I64, MemFlagsData::new(), v),
+            Ty::Int | Ty::Array => v,
+        }
+    }
+}
