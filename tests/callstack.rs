@@ -5,8 +5,6 @@
 
 mod common;
 use common::*;
-use std::io::Write;
-use std::process::Stdio;
 
 /// Every mode: the interpreter and the JIT at each level.
 const MODES: [&[&str]; 5] = [
@@ -211,24 +209,13 @@ fn deep_recursion_reports_stay_small() {
 #[test]
 fn the_repl_prints_stacks_with_entry_lines() {
     let input = "fn inner(a: [int], i: int) -> int {\n  return a[i];\n}\nfn outer(a: [int], n: int) -> int {\n  let one = 1;\n  return inner(a, n) + one;\n}\nlet a = [1, 2, 3];\nouter(a, 1)\nouter(a, 5)\nfor i in 0..2 {\n  print(outer(a, i * 9));\n}\n";
-    let mut child = jitrun()
-        .arg("--verify")
-        .env("JITRUN_HISTORY", "")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "3\n2\n");
+    let out = run_with_stdin(
+        jitrun().arg("--verify").env("JITRUN_HISTORY", ""),
+        input.as_bytes(),
+    );
+    assert_eq!(out.stdout, "3\n2\n");
     assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
+        out.stderr,
         "<repl>:2:10: runtime error: index out of bounds: the length is 3 but the index is 5\n  in inner at <repl>:2:10\n  called from outer at <repl>:3:10\n  called from the top level at <repl>:1:1\n<repl>:2:10: runtime error: index out of bounds: the length is 3 but the index is 9\n  in inner at <repl>:2:10\n  called from outer at <repl>:3:10\n  called from the top level at <repl>:2:9\n"
     );
 }

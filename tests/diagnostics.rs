@@ -6,8 +6,6 @@
 
 mod common;
 use common::*;
-use std::io::Write;
-use std::process::Stdio;
 
 /// The whole report, excerpt included: the message once, on the first
 /// line; the excerpt's label explains instead of saying `here`.
@@ -424,24 +422,14 @@ fn labels_point_at_their_places() {
 /// and goes on.
 #[test]
 fn the_repl_reports_compile_errors_the_same_way() {
-    let mut child = jitrun()
-        .env("JITRUN_HISTORY", "")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start jitrun");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"fn f() -> int { return nosuch(1); }\nfn g(x: int) -> int { let y = x + true; return y; }\n6 * 7\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
+    let out = run_with_stdin(
+        jitrun().env("JITRUN_HISTORY", ""),
+        b"fn f() -> int { return nosuch(1); }\nfn g(x: int) -> int { let y = x + true; return y; }\n6 * 7\n",
+    );
+    let stderr = &out.stderr;
+    assert_eq!(out.stdout, "42\n");
     assert_eq!(
-        error_lines("<repl>", &stderr),
+        error_lines("<repl>", stderr),
         [
             "1:24: error: unknown function `nosuch`",
             "1:31: error: `+` needs operands of the same type, found `int` and `bool`",

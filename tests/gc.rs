@@ -8,8 +8,6 @@
 
 mod common;
 use common::*;
-use std::io::Write;
-use std::process::Stdio;
 
 const MODES: [&[&str]; 4] = [&["--interp"], &["-O0"], &["-O1"], &["-O2"]];
 
@@ -251,26 +249,7 @@ fn an_unknown_gc_mode_is_refused() {
 }
 
 fn repl(input: &str, gc: &str, args: &[&str]) -> Run {
-    let mut child = jitrun()
-        .env("JITRUN_GC", gc)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the REPL");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .expect("write entries");
-    let out = child.wait_with_output().expect("REPL ends");
-    Run {
-        status: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    run_with_stdin(jitrun().env("JITRUN_GC", gc).args(args), input.as_bytes())
 }
 
 #[test]

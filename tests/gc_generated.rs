@@ -11,31 +11,19 @@
 
 mod common;
 
+use common::Run;
 use std::path::Path;
-use std::process::Stdio;
 use std::sync::Mutex;
 
-#[derive(PartialEq, Eq)]
-struct Outcome {
-    status: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 /// Runs `jitrun ARGS… FILE` with `JITRUN_GC` set to `gc` (or unset).
-fn run(file: &Path, args: &[&str], gc: Option<&str>) -> Outcome {
+fn run(file: &Path, args: &[&str], gc: Option<&str>) -> Run {
     let mut cmd = common::jitrun();
-    cmd.args(args).arg(file).stdin(Stdio::null());
+    cmd.args(args).arg(file);
     match gc {
         Some(mode) => cmd.env("JITRUN_GC", mode),
         None => cmd.env_remove("JITRUN_GC"),
     };
-    let out = cmd.output().expect("run jitrun");
-    Outcome {
-        status: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    common::run_command(&mut cmd)
 }
 
 /// The modes that must agree with the reference (`-O2`, no `JITRUN_GC`).
@@ -81,7 +69,7 @@ fn without_stats(stderr: &str) -> String {
         .collect()
 }
 
-fn describe(what: &str, other: &Outcome, reference: &Outcome) -> String {
+fn describe(what: &str, other: &Run, reference: &Run) -> String {
     format!(
         "{what} differs from -O2 without JITRUN_GC:\n  status {:?} vs {:?}\n  stdout {:?}\n  vs     {:?}\n  stderr {:?}\n  vs     {:?}",
         other.status,
@@ -106,13 +94,12 @@ fn check(seed: u64) -> Checked {
     let path = common::scratch_file(&format!("gcgen{seed}.toy"), src.as_bytes());
     let reference = run(&path, &["-O2"], None);
     assert_ne!(
-        reference.status,
-        Some(1),
+        reference.status, 1,
         "seed {seed} does not compile:\n{}\n{src}",
         reference.stderr
     );
     let mut disagreement = None;
-    if reference.status == Some(3) {
+    if reference.status == 3 {
         disagreement = Some(format!(
             "-O2 without JITRUN_GC ends in an internal error (status 3):\n{}",
             reference.stderr
@@ -131,22 +118,22 @@ fn check(seed: u64) -> Checked {
     let stress = run(&path, &["-O2", "--stats=json"], Some("stress"));
     let stress_stats = gc_stats(&stress.stderr);
     if disagreement.is_none() {
-        let filtered = Outcome {
+        let filtered = Run {
             stderr: without_stats(&stress.stderr),
             ..stress
         };
         if filtered != reference {
             let what = "JITRUN_GC=stress jitrun -O2 --stats=json (stats lines left out)";
             disagreement = Some(describe(what, &filtered, &reference));
-        } else if reference.status == Some(0) && stress_stats.is_none() {
+        } else if reference.status == 0 && stress_stats.is_none() {
             disagreement = Some(format!("no gc line in --stats=json:\n{}", stress.stderr));
         }
     }
     Checked {
         disagreement: disagreement
             .map(|why| format!("seed {seed} ({}): {why}\nprogram:\n{src}", path.display())),
-        ended_in_error: reference.status == Some(2),
-        stress: stress_stats.filter(|_| reference.status == Some(0)),
+        ended_in_error: reference.status == 2,
+        stress: stress_stats.filter(|_| reference.status == 0),
     }
 }
 
@@ -181,7 +168,7 @@ fn generated_programs_agree_when_the_collector_runs_at_every_allocation() {
         .collect();
     let freed_reached = failures
         .iter()
-        .filter(|f| f.contains("status Some(3)"))
+        .filter(|f| f.contains("status 3 vs"))
         .count();
     assert!(
         failures.is_empty(),

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{jitrun, scratch_file, under_emulation, Run};
+use common::{jitrun, run_with_stdin, scratch_file, under_emulation, Run};
 use std::io::Write;
 use std::process::Stdio;
 use std::time::Duration;
@@ -27,14 +27,7 @@ fn spawn_repl() -> std::process::Child {
 }
 
 fn repl_bytes(input: &[u8]) -> Run {
-    let mut child = spawn_repl();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    Run {
-        status: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    run_with_stdin(jitrun().arg("--verify").env("JITRUN_HISTORY", ""), input)
 }
 
 #[track_caller]

@@ -136,21 +136,7 @@ fn emit_clif_prints_cranelift_ir_with_block_params_for_phis() {
 
 #[test]
 fn program_from_stdin() {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = jitrun()
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"print(6 * 7);\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
-    assert_eq!(out.status.code(), Some(0));
+    let out = run_with_stdin(jitrun().arg("-"), b"print(6 * 7);\n");
+    assert_eq!(out.stdout, "42\n");
+    assert_eq!(out.status, 0);
 }

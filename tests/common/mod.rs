@@ -5,7 +5,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Run {
+    /// The exit status; -1 when a signal ended the process.
     pub status: i32,
     pub stdout: String,
     pub stderr: String,
@@ -35,6 +37,29 @@ pub fn target_arch() -> &'static str {
 /// Runs `command` (a [`jitrun`] with its arguments) with no input.
 pub fn run_command(command: &mut Command) -> Run {
     let out = command.stdin(Stdio::null()).output().expect("run jitrun");
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Runs `command` with `input` on its standard input (a program for
+/// `jitrun -`, or REPL entries).
+pub fn run_with_stdin(command: &mut Command, input: &[u8]) -> Run {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start jitrun");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input)
+        .expect("write the input");
+    let out = child.wait_with_output().expect("jitrun ends");
     Run {
         status: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
