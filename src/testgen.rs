@@ -870,7 +870,7 @@ impl Gen {
     }
 
     /// Fills every `step`-th element of a fresh `[x; lim + 1]` while the
-    /// index is `<= lim` — the sieve's loop, whose checks `ir::bounds`
+    /// index is `<= lim` — a strided walk, whose checks `ir::bounds`
     /// moves to its entry — now and then starting out of bounds.
     fn strided_fill(&mut self) {
         let (lim, arr, j) = (self.fresh("lim"), self.fresh("w"), self.fresh("j"));

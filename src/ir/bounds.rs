@@ -30,19 +30,20 @@
 //!    `v` only shrinks (by constant steps), when the body's first block
 //!    reads both before anything else: every iteration's `u` and `v` lie
 //!    between their values on entry, where the first iteration reads `a`,
-//!    so its two checks, in its order, cover the loop (fannkuch's flips);
+//!    so its two checks, in its order, cover the loop (reversing a range
+//!    in place);
 //! 5. `a[u]` in a loop `while u < m` (or `u <= m`) where `m` keeps `u`
 //!    below `a`'s length (`m` is `len(a)` or its allocated length; for
 //!    `<=`, one less), `u` grows by a step that cannot make it wrap, and
 //!    the body's first block reads `a[u]` before anything else: the first
-//!    iteration's check covers the loop (the sieve's
+//!    iteration's check covers the loop (marking multiples,
 //!    `while j <= n { c[j] = true; j += i; }`, `j` starting at `i * i`);
 //! 6. `a[u]` in a loop `for u in u0..m` (steps of one) with no exit but
 //!    its header, no inner loop, and nothing else in it that could stop
 //!    it or be seen, one such access in every iteration: the loop runs to
 //!    its end or stops at the first `u` outside `a` — `u0`, or else
 //!    `len(a)` if `m` exceeds it — so one check decides which and reports
-//!    that index (matmul's `for j in 0..n { ci[j] += aik * bk[j]; }`).
+//!    that index (a row update, `for j in 0..n { ci[j] += aik * bk[j]; }`).
 //!    Likewise for up to three arrays walked in step when every access
 //!    runs in every iteration (`c[j] = a[j] + b[j]`): the loop stops at
 //!    the smallest such index over the arrays;
@@ -120,7 +121,7 @@ impl<'a> Prover<'a> {
 
 /// A function whose calls the rules may step over like arithmetic: one
 /// block (so it ends), no calls, and nothing that prints or can fail.
-/// (Spectral-norm's `a(i, j)`.) A leaf function checks no stack limit,
+/// (A formula `a(i, j)` over its arguments.) A leaf function checks no stack limit,
 /// so its call cannot fail either.
 pub fn is_quiet(f: &Function) -> bool {
     let [block] = f.layout[..] else {
@@ -421,8 +422,8 @@ impl<'a> Analysis<'a> {
     /// that cannot make it wrap, where `m` bounds `u` below the length of
     /// an array the body's quiet start reads at `a[u]`: every iteration's
     /// `u` lies between its value on entry and the length, so the first
-    /// iteration's check, run on entry, covers them all (the sieve's
-    /// `while j <= n { composite[j] = true; j += i; }`).
+    /// iteration's check, run on entry, covers them all (marking
+    /// multiples, `while j <= n { composite[j] = true; j += i; }`).
     fn plan_bounded_walk(&mut self, lp: &EntryLoop, (u, cmp, m): (Value, Cmp, Value)) {
         let Some((u0, step)) = self.step_of(u, lp) else {
             return;
@@ -496,7 +497,7 @@ impl<'a> Analysis<'a> {
     /// runs to its end or stops at the first `u` outside `a`: `u0` if that
     /// is out of bounds, else `len(a)` if `m` exceeds it. Nothing
     /// observable happens before, so one check on entry decides it
-    /// (matmul's `for j in 0..n { ci[j] += aik * bk[j]; }`).
+    /// (a row update, `for j in 0..n { ci[j] += aik * bk[j]; }`).
     ///
     /// With several arrays (up to [`jitrun_runtime::MAX_GROUP_ARRAYS`],
     /// `c[j] = a[j] + b[j]`), every access must run in every iteration:

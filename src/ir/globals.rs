@@ -5,7 +5,8 @@
 //! become one, at the top of the entry block. Loops read a register instead
 //! of memory, and — the point — an array held in a global is one value: in
 //! `for i in 0..len(g) { g[i] }` the array indexed is the array whose length
-//! bounds the loop, which `ir::bounds` can then see (nbody's `bodies`).
+//! bounds the loop, which `ir::bounds` can then see (a global array of
+//! records walked by every function).
 //! Runtime calls (printing, allocation) never write globals.
 
 use super::*;

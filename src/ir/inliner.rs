@@ -57,7 +57,7 @@ pub const MAX_CALLER_SIZE: usize = 1000;
 /// Inlines calls in every function of `m`. Not in its top-level code: most
 /// of it runs once, where a call costs nanoseconds and a copy costs
 /// compile time, and copying even a function's only call, in a loop, into
-/// it was slower (jacobi's `sweep`, 11-15 %, for reasons not yet known);
+/// it was slower (a stencil's sweep, 11-15 %, for reasons not yet known);
 /// the translator still expands one-block leaf calls in its loops. A call
 /// of function `g` is inlined when `g` is not recursive, has a return and an entry block
 /// nothing jumps back to, and

@@ -2,7 +2,7 @@
 //!
 //! The translator runs such a loop on 128-bit vectors — two `f64` or two
 //! `i64` lanes — for as many pairs of iterations as it has, then lets the
-//! original loop run the last one, if any. matmul's
+//! original loop run the last one, if any. A row update
 //! `for j in 0..n { ci[j] += aik * bk[j]; }` is the shape: a counted loop
 //! whose every access is `a[i]` for the loop's own counter `i`.
 //!

@@ -243,8 +243,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// `[n, (loc, index, array)…]` for the accesses that can fail first,
     /// in program order; `array` says which of the lengths passed along
     /// is the access's. A data object, not code: a chain of selects
-    /// choosing among the accesses made the cold paths a tenth of
-    /// nbody's compile time.
+    /// choosing among the accesses made the cold paths a tenth of the
+    /// compile time of code that reads records field by field.
     pub(super) fn group_table(
         &mut self,
         group: &[GroupedAccess],
@@ -291,7 +291,7 @@ fn padded_lens(lens: &[cl::Value]) -> [cl::Value; MAX_GROUP_ARRAYS] {
 /// The accesses of a group that can be the first to fail: one whose index
 /// exceeds every earlier index into the same array (an access at or below
 /// an earlier one fails only if that one failed first), compared
-/// unsigned as the checks do. nbody's
+/// unsigned as the checks do.
 /// `b[0] b[3] b[1] b[4] b[2] b[5]` leaves `b[0] b[3] b[4] b[5]`.
 fn first_failure_candidates(group: &[GroupedAccess]) -> Vec<GroupedAccess> {
     // Unsigned, as the checks compare: a negative index is above all.

@@ -74,9 +74,10 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     }
 
     /// The byte offset of element `index` when the index is a constant
-    /// (nbody's `b[0]` … `b[6]`): the access then addresses the array
-    /// directly, instead of giving Cranelift a shift and an add to fold
-    /// for every field (a sixth of nbody's instructions).
+    /// (record fields `b[0]` … `b[6]`): the access then addresses the
+    /// array directly, instead of giving Cranelift a shift and an add to
+    /// fold for every field (a sixth of the instructions of code that
+    /// reads records).
     pub(super) fn constant_offset(&self, index: ir::Value, size: i64) -> Option<i64> {
         let Some(Const::Int(k)) = self.f.constant(index) else {
             return None;
