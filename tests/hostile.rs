@@ -171,3 +171,28 @@ fn fuzz_regressions_end_cleanly() {
     }
     assert!(seen >= 1);
 }
+
+/// A function of hundreds of versionable loops: `ir::version` copies at
+/// most 32 of them (each copy means a pass over the whole function), and
+/// the program runs right.
+#[test]
+fn three_hundred_versionable_loops_in_one_function() {
+    let loops: String = (0..300)
+        .map(|k| {
+            format!(
+                "    for i in 0..n {{ s += a[i + {}] * {}; }}\n",
+                k % 3,
+                k + 1
+            )
+        })
+        .collect();
+    let src = format!(
+        "fn f(a: [int], n: int) -> int {{\n    let s = 0;\n{loops}    return s;\n}}\nprint(f([1; 100], 90));\n"
+    );
+    // Each loop adds 90 times its factor: 90 * (1 + 2 + … + 300).
+    expect_output("loops.toy", &src, "4063500\n");
+    let path = scratch_file("loops_ir.toy", src.as_bytes());
+    let ir = run_file(&path, &["--print-after=version"]);
+    assert_eq!(ir.status, 0, "{}", ir.stderr);
+    assert_eq!(ir.stdout.matches("get.unchecked").count(), 32);
+}

@@ -59,8 +59,14 @@ pub fn version_loops(m: &mut Module) {
     }
 }
 
+/// Loops copied in one function, at most. Each copy changes the CFG, so
+/// the dominator tree and loop forest are computed again for the next:
+/// a pass over the whole function per copy, which would make a function
+/// of thousands of loops take quadratic time.
+const MAX_COPIES: usize = 32;
+
 /// Versions the innermost loops of `f` one at a time (each copy changes
-/// the CFG the next one is found in).
+/// the CFG the next one is found in), at most [`MAX_COPIES`].
 pub fn version_function(f: &mut Function) {
     // Most functions check no index: no dominator tree or loops for them.
     if !f
@@ -71,7 +77,7 @@ pub fn version_function(f: &mut Function) {
         return;
     }
     let mut seen: FxHashSet<Block> = FxHashSet::default();
-    loop {
+    for _ in 0..MAX_COPIES {
         let dom = DomTree::compute(f);
         let loops = Loops::compute(f, &dom);
         // What `ir::bounds` checks already, computed when first needed.
