@@ -768,7 +768,9 @@ pub unsafe extern "C" fn toy_rt_stack_overflow(return_address: i64, fallback: i6
 
 /// Where the error being reported was called from, noted by the
 /// [`error_entry!`] trampoline: the caller's frame pointer and the call's
-/// return address.
+/// return address. One pair for the process: compiled code runs on one
+/// thread at a time, and the report reads the pair right after the
+/// trampoline wrote it.
 static ERROR_FP: AtomicUsize = AtomicUsize::new(0);
 static ERROR_RETURN_ADDRESS: AtomicUsize = AtomicUsize::new(0);
 

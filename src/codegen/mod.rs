@@ -321,16 +321,6 @@ fn compile_module(
         ids.push(id);
     }
     let strings = declare_strings(&mut module, &program.strings)?;
-    // At -O2, whole programs expand calls of small leaf functions in place
-    // (REPL code must call through slots: a function may be redefined).
-    let inline: Vec<Option<translate::Inlinable>> = program
-        .functions
-        .iter()
-        .map(|f| {
-            (opts.plan.expand_small_leaves && ir::inline::is_small_leaf(f))
-                .then(|| translate::Inlinable::new(f, &opts.plan))
-        })
-        .collect();
     // REPL code calls functions of earlier entries, which may change:
     // no call is quiet, and every call may collect.
     let quiet: Vec<bool> = match session {
@@ -344,6 +334,15 @@ fn compile_module(
         let collects: &dyn Fn(&ir::InstKind) -> bool = &collects;
         plan::FunctionPlan::new(f, &opts.plan, &quiet, may_collect[i].then_some(collects))
     };
+    // At -O2, whole programs expand calls of small leaf functions in place
+    // (REPL code must call through slots: a function may be redefined).
+    // A leaf's plan serves both its expansions and its own code.
+    let inline: Vec<Option<translate::Inlinable>> = (program.functions.iter().enumerate())
+        .map(|(i, f)| {
+            (opts.plan.expand_small_leaves && ir::inline::is_small_leaf(f))
+                .then(|| translate::Inlinable::new(f, plan_of(i, f)))
+        })
+        .collect();
     let main_index = all.len() - 1;
     // The top-level code's plan first: its loops say where it expands
     // calls, and so which functions need code. (A REPL entry expands no
@@ -396,11 +395,13 @@ fn compile_module(
         ctx.func.signature = signature(&module, f);
         ctx.func.name = cl::UserFuncName::user(0, id.as_u32());
         let own_plan;
-        let plan = if i == main_index {
-            &main_plan
-        } else {
-            own_plan = plan_of(i, f);
-            &own_plan
+        let plan = match inline.get(i) {
+            _ if i == main_index => &main_plan,
+            Some(Some(leaf)) => &leaf.plan,
+            _ => {
+                own_plan = plan_of(i, f);
+                &own_plan
+            }
         };
         let site_frames = translate::translate_function(
             &mut module,

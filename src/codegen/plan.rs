@@ -10,8 +10,8 @@
 //! translator expands at their calls (`translate::Inlinable`) get their
 //! plans from the same builder.
 //!
-//! Architecture Invariant: the translator computes no analysis; it reads
-//! the `FunctionPlan`.
+//! Architecture Invariant: the translator computes no analysis over the
+//! CFG; it reads the `FunctionPlan`.
 
 use crate::entity::SecondaryMap;
 use crate::ir::bounds::{self, CheckPlan};
@@ -20,7 +20,7 @@ use crate::ir::loops::Loops;
 use crate::ir::rotate::{self, RotatedLoop};
 use crate::ir::semantics::Const;
 use crate::ir::vector::{self, VectorLoop};
-use crate::ir::{self, safepoints, BinaryOp, Cmp, InstKind, ValueDef};
+use crate::ir::{self, safepoints, BinaryOp, Cmp, InstKind};
 use crate::passes::Plan;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -103,16 +103,9 @@ impl FunctionPlan {
     }
 }
 
-pub(super) fn def_kind(f: &ir::Function, v: ir::Value) -> Option<&InstKind> {
-    match f.values[v].def {
-        ValueDef::Inst(i) => Some(&f.insts[i].kind),
-        _ => None,
-    }
-}
-
 /// `v` as `x % m` with a constant `m > 0`: `(x, m)`.
 fn remainder_by_constant(f: &ir::Function, v: ir::Value) -> Option<(ir::Value, i64)> {
-    let InstKind::Binary(BinaryOp::IRem, x, m) = *def_kind(f, v)? else {
+    let InstKind::Binary(BinaryOp::IRem, x, m) = *f.def_kind(v)? else {
         return None;
     };
     match f.constant(m) {
@@ -209,28 +202,10 @@ fn floats_used_in_loops(f: &ir::Function, loops: &Loops) -> FxHashSet<ir::Value>
     if loops.loops.is_empty() {
         return floats;
     }
-    let mut note = |v: ir::Value| {
-        if matches!(def_kind(f, v), Some(InstKind::FConst(_))) {
+    f.for_each_use(|block, v| {
+        if loops.in_loop(block) && matches!(f.def_kind(v), Some(InstKind::FConst(_))) {
             floats.insert(v);
         }
-    };
-    for &block in &f.layout {
-        let data = &f.blocks[block];
-        if loops.in_loop(block) {
-            for &inst in &data.insts {
-                f.insts[inst].kind.for_each_operand(&mut note);
-            }
-            if let Some(v) = data.term.as_ref().and_then(ir::Terminator::operand) {
-                note(v);
-            }
-        }
-        for &phi in &data.phis {
-            for (&pred, &arg) in data.preds.iter().zip(f.phi_args(phi)) {
-                if loops.in_loop(pred) {
-                    note(arg);
-                }
-            }
-        }
-    }
+    });
     floats
 }

@@ -113,7 +113,7 @@ impl<'a> Prover<'a> {
             if a.f.blocks[b].insts.iter().any(|&i| covers(i)) {
                 return true;
             }
-            at = a.dom.idom(b).filter(|&d| d != b);
+            at = a.dom.idom(b);
         }
         a.in_bounds_by_facts(array, index, block)
     }
@@ -764,10 +764,7 @@ impl<'a> Analysis<'a> {
     }
 
     fn def_kind(&self, v: Value) -> Option<&'a InstKind> {
-        match self.f.values[v].def {
-            ValueDef::Inst(inst) => Some(&self.f.insts[inst].kind),
-            _ => None,
-        }
+        self.f.def_kind(v)
     }
 
     fn int_constant(&self, v: Value) -> Option<i64> {

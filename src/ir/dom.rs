@@ -1,7 +1,7 @@
 //! Reverse post-order and dominators of a function's CFG
 //! (Cooper, Harvey, Kennedy: "A Simple, Fast Dominance Algorithm").
 
-use super::{Block, Function, Terminator};
+use super::{Block, Function};
 use crate::entity::{EntityRef, SecondaryMap};
 
 pub struct DomTree {
@@ -29,7 +29,7 @@ pub fn reverse_post_order(f: &Function) -> Vec<Block> {
     let mut stack = vec![(f.entry(), 0usize)];
     visited[f.entry().index()] = true;
     while let Some((block, next)) = stack.last_mut() {
-        if let Some(succ) = nth_successor(f, *block, *next) {
+        if let Some(&succ) = f.successors(*block).get(*next) {
             *next += 1;
             if !visited[succ.index()] {
                 visited[succ.index()] = true;
@@ -42,19 +42,6 @@ pub fn reverse_post_order(f: &Function) -> Vec<Block> {
     }
     post.reverse();
     post
-}
-
-/// `Terminator::successors()[i]`, without making the list.
-fn nth_successor(f: &Function, b: Block, i: usize) -> Option<Block> {
-    match f.blocks[b].term {
-        Some(Terminator::Jump(to)) => (i == 0).then_some(to),
-        Some(Terminator::Branch {
-            then_block,
-            else_block,
-            ..
-        }) => [then_block, else_block].get(i).copied(),
-        _ => None,
-    }
 }
 
 /// Each block's position in `rpo` ([`UNREACHED`] for blocks not in it).
@@ -231,8 +218,7 @@ mod tests {
             if x == b {
                 return true;
             }
-            let succs = f.blocks[x].term.as_ref().map(|t| t.successors());
-            work.extend(succs.unwrap_or_default());
+            work.extend(f.successors(x));
         }
         false
     }

@@ -32,12 +32,7 @@ fn write_function(out: &mut String, f: &Function) {
         let _ = writeln!(out, "        \"{name}.{b}\" [label=\"{label}\"];");
     }
     for &b in &f.layout {
-        let succs = f.blocks[b]
-            .term
-            .as_ref()
-            .map(|t| t.successors())
-            .unwrap_or_default();
-        for s in succs {
+        for s in f.successors(b) {
             let _ = writeln!(out, "        \"{name}.{b}\" -> \"{name}.{s}\";");
         }
     }

@@ -29,7 +29,7 @@ use super::bounds::Prover;
 use super::dom::DomTree;
 use super::loops::{Loop, Loops};
 use super::*;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 /// Loads hoisted out of one loop, at most: well below the registers of
 /// either kind a loop has on x86-64 and aarch64 (15 and 16 or more).
@@ -76,7 +76,7 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
         let Some(preheader) = loops.preheader(f, l) else {
             continue;
         };
-        let Some(stored) = stored_types(f, loops, l) else {
+        let Some(stored) = loops.stored_types(f, l) else {
             continue;
         };
         let block_of = |moved_to: &FxHashMap<Inst, Block>, v: Value| match f.values[v].def {
@@ -122,24 +122,6 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
         }
     }
     moves
-}
-
-/// The element types loop `l` stores; `None` when it calls a function,
-/// which may store anything.
-fn stored_types(f: &Function, loops: &Loops, l: Loop) -> Option<FxHashSet<Ty>> {
-    let mut stored = FxHashSet::default();
-    for &b in &loops.loops[l].blocks {
-        for &i in &f.blocks[b].insts {
-            match f.insts[i].kind {
-                InstKind::Call(..) => return None,
-                InstKind::ArraySet { value, .. } => {
-                    stored.insert(f.value_ty(value));
-                }
-                _ => {}
-            }
-        }
-    }
-    Some(stored)
 }
 
 /// Every loop, each after the loops nested in it.

@@ -208,7 +208,7 @@ impl Loops {
     pub fn exits(&self, f: &Function, l: Loop) -> Vec<Block> {
         let mut exits = Vec::new();
         for &b in &self.loops[l].blocks {
-            for s in successors(f, b) {
+            for s in f.successors(b) {
                 if !self.contains(l, s) && !exits.contains(&s) {
                     exits.push(s);
                 }
@@ -224,6 +224,26 @@ impl Loops {
             Some(b) => !self.contains(l, b),
             None => true,
         }
+    }
+
+    /// The element types loop `l` stores; `None` when it calls a function,
+    /// which may store anything. A Toy array holds elements of one type
+    /// all its life, so a load of another type reads the same on every
+    /// iteration of the loop.
+    pub fn stored_types(&self, f: &Function, l: Loop) -> Option<Vec<Ty>> {
+        let mut stored = Vec::new();
+        for &b in &self.loops[l].blocks {
+            for &i in &f.blocks[b].insts {
+                match f.insts[i].kind {
+                    InstKind::Call(..) => return None,
+                    InstKind::ArraySet { value, .. } if !stored.contains(&f.value_ty(value)) => {
+                        stored.push(f.value_ty(value));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Some(stored)
     }
 
     /// `l` as a counted loop (module docs), if it is one.
@@ -324,14 +344,6 @@ fn offset_from(f: &Function, v: Value) -> Option<(Value, i64)> {
     Some((v, offset))
 }
 
-fn successors(f: &Function, b: Block) -> SmallVec<[Block; 2]> {
-    f.blocks[b]
-        .term
-        .as_ref()
-        .map(|t| t.successors())
-        .unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,13 +417,13 @@ mod tests {
     /// Whether `b` lies on a cycle of the CFG: some successor reaches it.
     fn on_a_cycle(f: &Function, b: Block) -> bool {
         let mut seen: SecondaryMap<Block, bool> = SecondaryMap::with_default(false);
-        let mut work: Vec<Block> = successors(f, b).to_vec();
+        let mut work: Vec<Block> = f.successors(b).to_vec();
         while let Some(x) = work.pop() {
             if x == b {
                 return true;
             }
             if !std::mem::replace(&mut seen[x], true) {
-                work.extend(successors(f, x));
+                work.extend(f.successors(x));
             }
         }
         false

@@ -509,12 +509,24 @@ impl Function {
         self.values[v].ty
     }
 
+    /// The blocks `b`'s terminator goes to (none before it has one).
+    pub fn successors(&self, b: Block) -> SmallVec<[Block; 2]> {
+        (self.blocks[b].term.as_ref())
+            .map(Terminator::successors)
+            .unwrap_or_default()
+    }
+
+    /// The instruction that defines `v`, if an instruction does.
+    pub fn def_kind(&self, v: Value) -> Option<&InstKind> {
+        match self.values[v].def {
+            ValueDef::Inst(inst) => Some(&self.insts[inst].kind),
+            _ => None,
+        }
+    }
+
     /// The constant `v` holds, if it is the result of a constant instruction.
     pub fn constant(&self, v: Value) -> Option<semantics::Const> {
-        let ValueDef::Inst(inst) = self.values[v].def else {
-            return None;
-        };
-        Some(match self.insts[inst].kind {
+        Some(match *self.def_kind(v)? {
             InstKind::IConst(n) => semantics::Const::Int(n),
             InstKind::FConst(bits) => semantics::Const::Float(f64::from_bits(bits)),
             InstKind::BConst(b) => semantics::Const::Bool(b),

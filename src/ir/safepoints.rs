@@ -166,10 +166,7 @@ fn live_out(
     b: Block,
 ) -> BitSet {
     let mut out = BitSet::new(arrays.values.len());
-    let succs = (f.blocks[b].term.as_ref())
-        .map(|t| t.successors())
-        .unwrap_or_default();
-    for s in succs {
+    for s in f.successors(b) {
         out.union_with(&live_in[s]);
         let from_b = f.blocks[s]
             .preds

@@ -378,16 +378,9 @@ impl Planner<'_> {
     /// stores of the element's type; in reverse post-order, so a row's
     /// row comes after it.
     fn hoist_invariant_loads(&mut self) {
-        let mut stored: FxHashSet<Ty> = FxHashSet::default();
-        for (_, i) in self.insts() {
-            match &self.f.insts[i].kind {
-                InstKind::Call(..) => return,
-                InstKind::ArraySet { value, .. } => {
-                    stored.insert(self.f.value_ty(*value));
-                }
-                _ => {}
-            }
-        }
+        let Some(stored) = self.loops.stored_types(self.f, self.l) else {
+            return;
+        };
         let loads: Vec<(Inst, Value, Value, Value)> = self
             .insts()
             .filter_map(|(_, i)| match self.f.insts[i].kind {
@@ -575,8 +568,6 @@ struct Copier<'p> {
     values: FxHashMap<Value, Value>,
     /// The terms the guards have tested to lie within [`MAX_TERM`].
     range_tested: FxHashSet<Value>,
-    /// The guards' constants, by block ([`GuardCode`]).
-    consts: FxHashMap<(Block, i64), Value>,
 }
 
 impl<'p> Copier<'p> {
@@ -591,7 +582,6 @@ impl<'p> Copier<'p> {
             blocks,
             values: FxHashMap::default(),
             range_tested: FxHashSet::default(),
-            consts: FxHashMap::default(),
         }
     }
 
@@ -697,14 +687,14 @@ impl<'p> Copier<'p> {
                 let v = push(f, block, kind, f.value_ty(result));
                 self.values.insert(result, v);
             }
+            let mut code = GuardCode {
+                block,
+                consts: FxHashMap::default(),
+            };
             let mut all: Option<Value> = None;
             for &g in guards {
-                let holds = self.test(f, block, g);
-                all = GuardCode {
-                    block,
-                    consts: &mut self.consts,
-                }
-                .and(f, all, holds);
+                let holds = self.test(f, &mut code, g);
+                all = code.and(f, all, holds);
             }
             let next = match blocks.get(s + 1) {
                 Some(&b) => {
@@ -730,15 +720,11 @@ impl<'p> Copier<'p> {
         (first, last, blocks)
     }
 
-    /// A bool that holds when guard `g` does, computed in `block`; `None`
-    /// when it holds without a test.
-    fn test(&mut self, f: &mut Function, block: Block, g: Guard) -> Option<Value> {
-        let mut consts = std::mem::take(&mut self.consts);
-        let mut code = GuardCode {
-            block,
-            consts: &mut consts,
-        };
-        let holds = match g {
+    /// A bool that holds when guard `g` does, computed in `code`'s block;
+    /// `None` when it holds without a test.
+    fn test(&mut self, f: &mut Function, code: &mut GuardCode, g: Guard) -> Option<Value> {
+        let block = code.block;
+        match g {
             Guard::Index { array, index } => {
                 let array = self.operand(f, block, array);
                 let index = self.operand(f, block, index);
@@ -761,11 +747,9 @@ impl<'p> Copier<'p> {
                     .flatten()
                     .map(|t| self.operand(f, block, t))
                     .collect();
-                self.test_walk(f, &mut code, array, down, &terms, (low, high))
+                self.test_walk(f, code, array, down, &terms, (low, high))
             }
-        };
-        self.consts = consts;
-        holds
+        }
     }
 
     /// Whether the walk `array[counter + terms + c]` (`terms - counter +
@@ -893,9 +877,7 @@ impl<'p> Copier<'p> {
             }
             for k in 0..f.blocks[nb].insts.len() {
                 let ni = f.blocks[nb].insts[k];
-                let mut kind = std::mem::replace(&mut f.insts[ni].kind, InstKind::Clock);
-                kind.map_operands(|v| self.value(v));
-                f.insts[ni].kind = kind;
+                f.insts[ni].kind.map_operands(|v| self.value(v));
             }
             let mut term = f.blocks[b].term.clone().expect("terminated");
             term.map_operands(|v| self.value(v));
@@ -1033,22 +1015,20 @@ fn retarget(f: &mut Function, block: Block, from: Block, to: Block) {
     }
 }
 
-/// Appends an instruction with a result of type `ty` to `block`.
 /// The guards' code in one block. Their arithmetic often works on
 /// constants (a loop from 0, a walk at offset 0), so it folds: constant
 /// operands are computed (`semantics::eval_binary`), `x + 0`, `0 + x` and
 /// `x - 0` are `x`, and a comparison known to hold is `None`, no code at all.
 /// Constants are made once per block.
-struct GuardCode<'c> {
+struct GuardCode {
     block: Block,
-    consts: &'c mut FxHashMap<(Block, i64), Value>,
+    consts: FxHashMap<i64, Value>,
 }
 
-impl GuardCode<'_> {
+impl GuardCode {
     fn int(&mut self, f: &mut Function, n: i64) -> Value {
         let block = self.block;
-        *(self.consts.entry((block, n)))
-            .or_insert_with(|| push(f, block, InstKind::IConst(n), Ty::Int))
+        *(self.consts.entry(n)).or_insert_with(|| push(f, block, InstKind::IConst(n), Ty::Int))
     }
 
     fn known(f: &Function, a: Value, b: Value) -> Option<(semantics::Const, semantics::Const)> {
@@ -1093,6 +1073,7 @@ impl GuardCode<'_> {
     }
 }
 
+/// Appends an instruction with a result of type `ty` to `block`.
 fn push(f: &mut Function, block: Block, kind: InstKind, ty: Ty) -> Value {
     let inst = f.insts.push(InstData {
         kind,

@@ -151,13 +151,13 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// `n * (n + 1) / 2`). Wrapping keeps both: it takes a multiple of
     /// 2^64, which every power of two divides.
     pub(super) fn multiple_by_definition(&self, x: ir::Value, d: i64) -> bool {
-        let Some(&InstKind::Binary(BinaryOp::IMul, a, b)) = self.def_kind(x) else {
+        let Some(&InstKind::Binary(BinaryOp::IMul, a, b)) = self.f.def_kind(x) else {
             return false;
         };
         let divides =
             |v: ir::Value| matches!(self.f.constant(v), Some(Const::Int(c)) if c % d == 0);
         let is_one = |v: ir::Value| self.f.constant(v) == Some(Const::Int(1));
-        let next_to = |u: ir::Value, v: ir::Value| match self.def_kind(u) {
+        let next_to = |u: ir::Value, v: ir::Value| match self.f.def_kind(u) {
             Some(&InstKind::Binary(BinaryOp::IAdd, p, q)) => {
                 (p == v && is_one(q)) || (q == v && is_one(p))
             }
@@ -200,14 +200,10 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
 
     /// The remainder test `cond` is, if any.
     pub(super) fn remainder_test(&self, cond: ir::Value) -> Option<RemainderTest> {
-        let InstKind::Binary(op, a, b) = *self.def_kind(cond)? else {
+        let InstKind::Binary(op, a, b) = *self.f.def_kind(cond)? else {
             return None;
         };
         remainder_test(self.f, op, a, b)
-    }
-
-    pub(super) fn def_kind(&self, v: ir::Value) -> Option<&'a InstKind> {
-        def_kind(self.f, v)
     }
 
     /// `x * 3`, `x * 5`, `x * 9` as `x + (x << k)`: x86-64 computes that

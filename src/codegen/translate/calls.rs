@@ -23,9 +23,10 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// root slots; returns the stack map entries naming them. Nothing is
     /// reloaded after the call: the heap does not move.
     pub(super) fn store_roots(&mut self, inst: ir::Inst) -> Vec<UserStackMapEntry> {
+        let plan = self.plan;
         let mut values = self.outer_roots.clone();
-        if let Some(live) = self.plan.roots.get(&inst).cloned() {
-            values.extend(live.into_iter().map(|v| self.val(v)));
+        if let Some(live) = plan.roots.get(&inst) {
+            values.extend(live.iter().map(|&v| self.val(v)));
         }
         values.sort_unstable();
         values.dedup();
@@ -78,8 +79,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let args: Vec<cl::Value> = args.iter().map(|&a| self.val(a)).collect();
         if let Some(callee) = self.inlined(func, self.current_block) {
             let outer = self.outer_roots.len();
-            let live = self.plan.roots.get(&inst).cloned().unwrap_or_default();
-            for v in live {
+            let plan = self.plan;
+            for &v in plan.roots.get(&inst).into_iter().flatten() {
                 let v = self.val(v);
                 self.outer_roots.push(v);
             }
@@ -118,7 +119,9 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     ) -> Option<cl::Value> {
         let g = callee.body;
         let here = self.current_block;
-        let into_loop = callee.has_float_constants && self.plan.loops.in_loop(here);
+        let into_loop = self.env.plan.hoist_float_constants
+            && callee.has_float_constants
+            && self.plan.loops.in_loop(here);
         let was_into_loop = self.inlining_into_loop.replace(into_loop);
         let caller = std::mem::replace(&mut self.f, g);
         let values = std::mem::replace(&mut self.values, SecondaryMap::with_default(None));

@@ -120,7 +120,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         if !self.checks_ahead() {
             return;
         }
-        let Some(checks) = self.plan.checks.entry_checks.get(&preheader).cloned() else {
+        let plan = self.plan;
+        let Some(checks) = plan.checks.entry_checks.get(&preheader) else {
             return;
         };
         for check in checks {
@@ -128,7 +129,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             let (a, b) = (self.val(a), self.val(b));
             let enters = self.b.ins().icmp(int_cc(cmp), a, b);
             if !check.others.is_empty() {
-                self.check_walk(&check, enters);
+                self.check_walk(check, enters);
                 continue;
             }
             let array = self.val(check.array);

@@ -40,10 +40,12 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             .iter()
             .position(|&p| p == from)
             .expect("edge recorded in preds");
-        let phis = self.f.blocks[to].phis.clone();
-        phis.iter()
+        let f = self.f;
+        f.blocks[to]
+            .phis
+            .iter()
             .map(|&phi| {
-                let arg = self.f.phi_args(phi)[index];
+                let arg = f.phi_args(phi)[index];
                 cl::BlockArg::Value(self.val(arg))
             })
             .collect()
@@ -100,7 +102,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         else_block: ir::Block,
     ) {
         // `br !x, a, b` is `br x, b, a`: no `xor` to compute the negation.
-        let (cond, then_block, else_block) = match self.def_kind(cond) {
+        let (cond, then_block, else_block) = match self.f.def_kind(cond) {
             Some(&InstKind::Unary(UnaryOp::Not, x)) => (x, else_block, then_block),
             _ => (cond, then_block, else_block),
         };
@@ -130,9 +132,9 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             return args;
         };
         let values = if to == l.body {
-            l.body_values.clone()
+            &l.body_values
         } else {
-            l.exit_values.clone()
+            &l.exit_values
         };
         args.extend(values.iter().map(|&v| cl::BlockArg::Value(self.val(v))));
         args

@@ -49,8 +49,9 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     ) -> (cl::Value, i64) {
         let ahead = self.checks_ahead();
         if ahead {
-            if let Some(group) = self.plan.checks.groups.get(&inst) {
-                self.check_group(&group.clone());
+            let plan = self.plan;
+            if let Some(group) = plan.checks.groups.get(&inst) {
+                self.check_group(group);
             }
         }
         let a = self.val(array);

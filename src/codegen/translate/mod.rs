@@ -27,7 +27,7 @@
 //! `checks` (runtime errors), `control` (terminators, rotated loops, the
 //! REPL's polling) and `lanes` (vector loops).
 
-use super::plan::{def_kind, remainder_test, FunctionPlan, RemainderTest};
+use super::plan::{remainder_test, FunctionPlan, RemainderTest};
 use super::Runtime;
 use crate::entity::SecondaryMap;
 use crate::ir::bounds::{EntryCheck, GroupedAccess};
@@ -92,7 +92,8 @@ pub enum Linking<'a> {
 /// than at every call.
 pub struct Inlinable<'a> {
     body: &'a ir::Function,
-    plan: FunctionPlan,
+    /// Its plan, also for its own code when it needs some.
+    pub plan: FunctionPlan,
     has_float_constants: bool,
 }
 
@@ -105,12 +106,12 @@ pub fn expands_calls_in(is_main: bool, loops: &Loops, block: ir::Block) -> bool 
 }
 
 impl<'a> Inlinable<'a> {
-    pub fn new(body: &'a ir::Function, plan: &Plan) -> Self {
-        // A leaf: no calls to step over, and only its allocations collect.
-        let allocates: &dyn Fn(&InstKind) -> bool = &ir::safepoints::allocates;
+    /// `body` with its plan (a leaf makes no calls, so only its
+    /// allocations may collect).
+    pub fn new(body: &'a ir::Function, plan: FunctionPlan) -> Self {
         Inlinable {
             body,
-            plan: FunctionPlan::new(body, plan, &[], Some(allocates)),
+            plan,
             has_float_constants: (body.blocks[body.entry()].insts.iter())
                 .any(|&i| matches!(body.insts[i].kind, InstKind::FConst(_))),
         }
@@ -461,9 +462,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             InstKind::Copy(v) => Some(self.val(*v)),
             InstKind::IConst(n) => Some(self.b.ins().iconst(types::I64, *n)),
             InstKind::FConst(bits) => {
-                let in_loop = self.env.plan.hoist_float_constants
-                    && *bits != 0
-                    && data.result.is_some_and(|r| self.float_used_in_loop(r));
+                let in_loop = *bits != 0 && data.result.is_some_and(|r| self.float_used_in_loop(r));
                 Some(self.float_constant(*bits, in_loop))
             }
             InstKind::BConst(v) => Some(self.b.ins().iconst(types::I8, *v as i64)),
