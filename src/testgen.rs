@@ -283,7 +283,7 @@ const FLOAT_EDGES: &[&str] = &[
 /// What a counted loop indexes: arrays (names, or rows `m[i]`) at `i +
 /// d` for offsets `d` in `offsets`, which its bounds keep inside
 /// `0..len` (but now and then by one).
-#[derive(Clone)]
+#[derive(Clone, Default)]
 struct Walk {
     /// The counter (a `for` variable, or a `while` loop's own).
     i: String,
@@ -1025,16 +1025,11 @@ impl Gen {
         };
         lens.insert(0, first);
         Walk {
-            i: String::new(),
             arrays,
             guarded,
             len: min_of(&lens),
-            offsets: (0, 0),
-            accs: Vec::new(),
-            found: None,
-            invariant: None,
-            step: None,
             alias,
+            ..Walk::default()
         }
     }
 
@@ -1239,14 +1234,7 @@ impl Gen {
         let mut w = Walk {
             i: self.fresh("j"),
             arrays: rows.iter().map(|r| (r.clone(), elem)).collect(),
-            guarded: Vec::new(),
-            len: String::new(),
-            offsets: (0, 0),
-            accs: Vec::new(),
-            found: None,
-            invariant: None,
-            step: None,
-            alias: None,
+            ..Walk::default()
         };
         self.loop_values(&mut w, false);
         self.frozen.push(m.clone());

@@ -8,7 +8,7 @@ use jitrun::driver::{compile, Emit, OptLevel, Options};
 use jitrun::ir::dom::DomTree;
 use jitrun::ir::loops::Loops;
 use jitrun::ir::{bounds, Function, InstKind};
-use jitrun::passes::{pipeline, Scope, VERSION};
+use jitrun::passes::{pipeline, Scope, LICM, VERSION};
 
 /// `bounds::plan_checks` of `f`, with its dominator tree and loop forest.
 fn plan_checks(f: &Function, quiet: &[bool]) -> bounds::CheckPlan {
@@ -19,7 +19,7 @@ fn plan_checks(f: &Function, quiet: &[bool]) -> bounds::CheckPlan {
 /// Lines of the accesses in function `f` proven in bounds, at `-O level`.
 fn proven_lines(src: &str, level: OptLevel) -> (Vec<u32>, Vec<u32>) {
     let f = lowered_f(src, level);
-    let proven = bounds::proven_in_bounds(&f);
+    let proven = plan_checks(&f, &[]).proven;
     let (mut yes, mut no) = (Vec::new(), Vec::new());
     for &b in &f.layout {
         for &inst in &f.blocks[b].insts {
@@ -41,19 +41,20 @@ fn proven_lines(src: &str, level: OptLevel) -> (Vec<u32>, Vec<u32>) {
     (yes, no)
 }
 
-/// Function `f` of `src` in SSA form at `-O level`, before loop
-/// versioning (which leaves accesses of its loop copies unchecked:
-/// `tests/files/version/`), so that these tests see what `ir::bounds`
-/// proves by itself.
+/// Function `f` of `src` in SSA form at `-O level`, without the passes
+/// that mark accesses unchecked (`licm`'s hoisted loads, `version`'s loop
+/// copies: `tests/files/licm/`, `tests/files/version/`), so that these
+/// tests see what `ir::bounds` proves by itself.
 fn lowered_f(src: &str, level: OptLevel) -> Function {
-    let without_versioning = pipeline(level, Scope::Program)
+    let unchecking = [LICM.name, VERSION.name];
+    let passes = pipeline(level, Scope::Program)
         .iter()
         .copied()
-        .filter(|p| p.name != VERSION.name)
+        .filter(|p| !unchecking.contains(&p.name))
         .collect();
     let opts = Options {
         opt_level: level,
-        passes: Some(without_versioning),
+        passes: Some(passes),
         emit: Some(Emit::Ssa),
         verify: true,
         ..Options::default()

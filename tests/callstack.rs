@@ -209,10 +209,7 @@ fn deep_recursion_reports_stay_small() {
 #[test]
 fn the_repl_prints_stacks_with_entry_lines() {
     let input = "fn inner(a: [int], i: int) -> int {\n  return a[i];\n}\nfn outer(a: [int], n: int) -> int {\n  let one = 1;\n  return inner(a, n) + one;\n}\nlet a = [1, 2, 3];\nouter(a, 1)\nouter(a, 5)\nfor i in 0..2 {\n  print(outer(a, i * 9));\n}\n";
-    let out = run_with_stdin(
-        jitrun().arg("--verify").env("JITRUN_HISTORY", ""),
-        input.as_bytes(),
-    );
+    let out = run_with_stdin(&mut repl_command(), input.as_bytes());
     assert_eq!(out.stdout, "3\n2\n");
     assert_eq!(
         out.stderr,

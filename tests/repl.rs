@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{jitrun, run_with_stdin, scratch_file, under_emulation, Run};
+use common::{jitrun, repl_command, run_with_stdin, scratch_file, under_emulation, Run};
 use std::io::Write;
 use std::process::Stdio;
 use std::time::Duration;
@@ -16,9 +16,7 @@ fn repl(input: &str) -> Run {
 
 /// A REPL with piped standard streams and no history file.
 fn spawn_repl() -> std::process::Child {
-    jitrun()
-        .arg("--verify")
-        .env("JITRUN_HISTORY", "")
+    repl_command()
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -27,7 +25,7 @@ fn spawn_repl() -> std::process::Child {
 }
 
 fn repl_bytes(input: &[u8]) -> Run {
-    run_with_stdin(jitrun().arg("--verify").env("JITRUN_HISTORY", ""), input)
+    run_with_stdin(&mut repl_command(), input)
 }
 
 #[track_caller]

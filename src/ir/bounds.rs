@@ -72,51 +72,64 @@ enum Bound {
     Value(Value),
 }
 
-/// `true` for every `ArrayGet`/`ArraySet` whose bounds check can be left out.
-pub fn proven_in_bounds(f: &Function) -> SecondaryMap<Inst, bool> {
-    let mut plan = CheckPlan::default();
-    if f.insts.iter().any(|(_, d)| is_access(&d.kind)) {
-        let dom = DomTree::compute(f);
-        let loops = Loops::compute(f, &dom);
-        // Rules 4–6 only cover accesses; they prove none.
-        Analysis::new(f, &dom, &loops, &[]).walk_dominator_tree(&mut plan);
-    }
-    plan.proven
-}
-
 /// Whether an access would be in bounds if it ran at the end of a block
 /// (rules 1–3), for passes that move accesses (`ir::licm`).
-pub struct Prover<'a>(Analysis<'a>);
+pub struct Prover<'a> {
+    a: Analysis<'a>,
+    /// By block, made when first asked: the accesses it makes.
+    accessed: HashMap<Block, Accessed>,
+}
+
+/// The accesses of a block, by array: the indices, and the largest
+/// constant one.
+#[derive(Default)]
+struct Accessed {
+    indices: FxHashSet<(Value, Value)>,
+    max_constant: HashMap<Value, i64>,
+}
+
+/// How many blocks up the dominator tree [`Prover`] looks for an access
+/// that covers another: it answers one query per hoisting candidate, so
+/// a walk to the entry would make a function of thousands of loops one
+/// after another take quadratic time.
+const MAX_PROOF_WALK: usize = 64;
 
 impl<'a> Prover<'a> {
     pub fn new(f: &'a Function, dom: &'a DomTree, loops: &'a Loops) -> Self {
-        Prover(Analysis::new(f, dom, loops, &[]))
+        Prover {
+            a: Analysis::new(f, dom, loops, &[]),
+            accessed: HashMap::default(),
+        }
     }
 
     /// Whether `array[index]`, at the end of `block`, is in bounds: an
     /// access of `array` at `index` (or, for a constant, at one at least
     /// as large) runs before it, in `block` or a block that dominates it
-    /// (rule 1), or rule 2 or 3 holds there.
-    pub fn in_bounds_at_end(&self, array: Value, index: Value, block: Block) -> bool {
-        let a = &self.0;
+    /// (rule 1, up to [`MAX_PROOF_WALK`] blocks up), or rule 2 or 3 holds
+    /// there.
+    pub fn in_bounds_at_end(&mut self, array: Value, index: Value, block: Block) -> bool {
+        let a = &self.a;
         let (array, index) = (a.root(array), a.root(index));
         let constant = a.int_constant(index);
-        let covers = |inst: Inst| match a.access(inst) {
-            Some((x, j)) if x == array => {
-                j == index
-                    || matches!((constant, a.int_constant(j)), (Some(i), Some(m)) if 0 <= i && i <= m)
-            }
-            _ => false,
-        };
         let mut at = Some(block);
-        while let Some(b) = at {
-            if a.f.blocks[b].insts.iter().any(|&i| covers(i)) {
+        for _ in 0..MAX_PROOF_WALK {
+            let Some(b) = at else { break };
+            let accessed = self.accessed.entry(b).or_insert_with(|| a.accesses_of(b));
+            if accessed.indices.contains(&(array, index))
+                || constant_below(constant, accessed.max_constant.get(&array).copied())
+            {
                 return true;
             }
             at = a.dom.idom(b);
         }
         a.in_bounds_by_facts(array, index, block)
     }
+}
+
+/// Rule 1 for constants: index `i` is covered by an access at `m` when
+/// `0 <= i <= m`.
+fn constant_below(i: Option<i64>, m: Option<i64>) -> bool {
+    matches!((i, m), (Some(i), Some(m)) if 0 <= i && i <= m)
 }
 
 /// A function whose calls the rules may step over like arithmetic: one
@@ -321,7 +334,7 @@ impl<'a> Analysis<'a> {
         if self.added_step(next, v).is_some_and(small) {
             return Some((Motion::Grows, first));
         }
-        match self.def_kind(next)? {
+        match self.f.def_kind(next)? {
             InstKind::Binary(BinaryOp::ISub, x, c) if self.root(*x) == v && small(*c) => {
                 Some((Motion::Shrinks, first))
             }
@@ -490,6 +503,22 @@ impl<'a> Analysis<'a> {
         }
     }
 
+    /// The accesses `block` makes (for [`Prover`]).
+    fn accesses_of(&self, block: Block) -> Accessed {
+        let mut accessed = Accessed::default();
+        for &inst in &self.f.blocks[block].insts {
+            let Some((array, index)) = self.access(inst) else {
+                continue;
+            };
+            accessed.indices.insert((array, index));
+            if let Some(m) = self.int_constant(index) {
+                let max = accessed.max_constant.entry(array).or_insert(m);
+                *max = (*max).max(m);
+            }
+        }
+        accessed
+    }
+
     /// Rule 6: a loop `while u < m` (`for u in u0..m`) stepping `u` by one,
     /// with no exit but its header, no inner loop, and nothing in it that
     /// prints, calls or can fail — except reads or writes `a[u]` of one
@@ -636,7 +665,7 @@ impl<'a> Analysis<'a> {
 
     /// `s` if `next` is `v + s` (or `s + v`).
     fn added_step(&self, next: Value, v: Value) -> Option<Value> {
-        match self.def_kind(next)? {
+        match self.f.def_kind(next)? {
             InstKind::Binary(BinaryOp::IAdd, x, s) | InstKind::Binary(BinaryOp::IAdd, s, x)
                 if self.root(*x) == v =>
             {
@@ -664,7 +693,7 @@ impl<'a> Analysis<'a> {
         if let (Some(n), Some(m)) = (self.int_constant(n), self.int_constant(m)) {
             return m.checked_add(1) == Some(n);
         }
-        match self.def_kind(n) {
+        match self.f.def_kind(n) {
             Some(InstKind::Binary(BinaryOp::IAdd, x, y)) => {
                 let is =
                     |v: &Value, w: &Value| self.root(*v) == m && self.int_constant(*w) == Some(1);
@@ -756,19 +785,15 @@ impl<'a> Analysis<'a> {
     fn root(&self, mut v: Value) -> Value {
         loop {
             v = self.f.resolve(v);
-            match self.def_kind(v) {
+            match self.f.def_kind(v) {
                 Some(InstKind::Copy(x)) => v = *x,
                 _ => return v,
             }
         }
     }
 
-    fn def_kind(&self, v: Value) -> Option<&'a InstKind> {
-        self.f.def_kind(v)
-    }
-
     fn int_constant(&self, v: Value) -> Option<i64> {
-        match self.def_kind(self.root(v)) {
+        match self.f.def_kind(self.root(v)) {
             Some(InstKind::IConst(n)) => Some(*n),
             _ => None,
         }
@@ -776,7 +801,7 @@ impl<'a> Analysis<'a> {
 
     fn bound_of(&self, m: Value) -> Bound {
         let m = self.root(m);
-        match self.def_kind(m) {
+        match self.f.def_kind(m) {
             Some(InstKind::ArrayLen(a)) => Bound::Len(self.root(*a)),
             _ => Bound::Value(m),
         }
@@ -807,7 +832,7 @@ impl<'a> Analysis<'a> {
     /// `cond` as `i < m` or `i <= m` (also written `m > i`, `m >= i`):
     /// the roots of `i` and `m`, and `Lt` or `Le`.
     fn upper_bound_test(&self, cond: Value) -> Option<(Value, Cmp, Value)> {
-        let InstKind::Binary(BinaryOp::ICmp(cmp), a, b) = self.def_kind(self.root(cond))? else {
+        let InstKind::Binary(BinaryOp::ICmp(cmp), a, b) = self.f.def_kind(self.root(cond))? else {
             return None;
         };
         let (i, cmp, m) = match cmp {
@@ -851,7 +876,7 @@ impl<'a> Analysis<'a> {
             }
             let operands = match &data.def {
                 &ValueDef::Phi(p) => Some(f.phis[p].args.iter().map(|&a| self.root(a)).collect()),
-                ValueDef::Inst(_) => match self.def_kind(v) {
+                ValueDef::Inst(_) => match self.f.def_kind(v) {
                     Some(InstKind::IConst(n)) if *n >= 0 => Some(Vec::new()),
                     Some(InstKind::ArrayLen(_)) => Some(Vec::new()),
                     _ => self.increment_of(v).map(|x| vec![x]),
@@ -880,14 +905,14 @@ impl<'a> Analysis<'a> {
     }
 
     fn allocation_len(&self, array: Value) -> Option<Value> {
-        match self.def_kind(array) {
+        match self.f.def_kind(array) {
             Some(InstKind::NewArray { len, .. }) => Some(self.root(*len)),
             _ => None,
         }
     }
 
     fn allocation_const_len(&self, array: Value) -> Option<i64> {
-        match self.def_kind(array) {
+        match self.f.def_kind(array) {
             Some(InstKind::ArrayLit(elems)) => Some(elems.len() as i64),
             Some(InstKind::NewArray { len, .. }) => self.int_constant(*len),
             _ => None,
@@ -1003,11 +1028,8 @@ impl<'a> Analysis<'a> {
                 let (array, index) = (self.root(array), self.root(index));
                 let constant = self.int_constant(index);
                 let dominated = checked.contains_key(&(array, index))
-                    || matches!(
-                        (constant, max_const.get(&array)),
-                        (Some(i), Some(&m)) if 0 <= i && i <= m
-                    );
-                // A pass proved it already (`ir::version`).
+                    || constant_below(constant, max_const.get(&array).copied());
+                // A pass proved it already (`ir::licm`, `ir::version`).
                 plan.proven[inst] = self.f.insts[inst].kind.bounds_check() == Some(false)
                     || dominated
                     || self.in_bounds_by_facts(array, index, block);

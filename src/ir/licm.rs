@@ -43,7 +43,7 @@ pub fn hoist_loads(m: &mut Module) {
 }
 
 /// Hoists the invariant loads of `f` (see the module's comment).
-pub fn hoist_invariant_loads(f: &mut Function) {
+fn hoist_invariant_loads(f: &mut Function) {
     let has_gets = (f.insts.iter()).any(|(_, d)| matches!(d.kind, InstKind::ArrayGet { .. }));
     if !has_gets {
         return;
@@ -80,14 +80,17 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
             continue;
         };
         let block_of = |moved_to: &FxHashMap<Inst, Block>, v: Value| match f.values[v].def {
-            ValueDef::Inst(i) => moved_to.get(&i).copied().or(loops.def_block(f, v)),
+            ValueDef::Inst(i) => (moved_to.get(&i).copied()).or_else(|| loops.def_block(f, v)),
             _ => loops.def_block(f, v),
         };
         let mut hoisted = 0;
         for &b in &loops.loops[l].blocks {
+            // The block's own instructions not moved, and those moved here
+            // from inner loops that stayed.
+            let stayed = |i: &Inst| moved_to.get(i) == Some(&b);
             let here = (f.blocks[b].insts.iter().copied())
                 .filter(|i| !moved_to.contains_key(i))
-                .chain(added.get(&b).cloned().unwrap_or_default());
+                .chain(added.get(&b).into_iter().flatten().copied().filter(stayed));
             for inst in here.collect::<Vec<_>>() {
                 let InstKind::ArrayGet { array, index, .. } = f.insts[inst].kind else {
                     continue;
@@ -124,10 +127,10 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
     moves
 }
 
-/// Every loop, each after the loops nested in it.
+/// Every loop, each after the loops nested in it (the forest numbers a
+/// loop before the loops nested in it).
 fn innermost_first(loops: &Loops) -> Vec<Loop> {
-    let depth = |l: Loop| std::iter::successors(Some(l), |&l| loops.loops[l].parent).count();
     let mut order: Vec<Loop> = loops.loops.keys().collect();
-    order.sort_by_key(|&l| std::cmp::Reverse(depth(l)));
+    order.reverse();
     order
 }

@@ -4,10 +4,11 @@
 //! that dominates the sources of the edges back to it (its latches), and
 //! every block that reaches a latch without passing the header. Loops with
 //! one header are one loop; a loop whose header lies in another loop is
-//! nested in it. Computed once per function from the dominator tree;
-//! every analysis that asks about loops (bounds checks, rotation, vector
-//! loops, versioning) and the translator (loop headers, back edges, blocks
-//! on a loop) read this one forest.
+//! nested in it. Computed from the dominator tree, once per function by
+//! each pass that needs it (the translator's `FunctionPlan` once for all
+//! its analyses); every analysis that asks about loops (bounds checks,
+//! rotation, vector loops, hoisting, versioning) and the translator (loop
+//! headers, back edges, blocks on a loop) read it and find none itself.
 //!
 //! A *counted* loop is one whose header ends in `i < n` (or `i <= n`) for
 //! a header phi `i` that starts at a value from outside and grows by a
@@ -43,10 +44,14 @@ pub struct LoopData {
 
 /// The natural loops of a function.
 pub struct Loops {
+    /// In the reverse post-order of their headers: a loop comes before
+    /// the loops nested in it.
     pub loops: Arena<Loop, LoopData>,
     /// The innermost loop each block belongs to.
     innermost: SecondaryMap<Block, Option<Loop>>,
-    /// The block of each laid-out instruction, made when first asked.
+    /// The block of each laid-out instruction, made when first asked (so
+    /// it does not follow instructions moved afterwards: `ir::licm`
+    /// plans its moves before it makes them).
     block_of: OnceCell<SecondaryMap<Inst, Option<Block>>>,
 }
 

@@ -283,7 +283,8 @@ pub enum InstKind {
     EmptyArray,
     ArrayLen(Value),
     /// Element read, bounds-checked unless `checked` is false: a pass
-    /// proved the index in bounds (`ir::version`'s fast loops).
+    /// proved the index in bounds (`ir::licm`'s hoisted loads,
+    /// `ir::version`'s fast loops).
     ArrayGet {
         array: Value,
         index: Value,
@@ -316,7 +317,7 @@ impl InstKind {
     }
 
     /// For an array access, whether it checks its index (`false` once a
-    /// pass proved it in bounds, as `ir::version` does); `None` for other
+    /// pass proved it in bounds, as `ir::licm` and `ir::version` do); `None` for other
     /// instructions.
     pub fn bounds_check(&self) -> Option<bool> {
         match self {

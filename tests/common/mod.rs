@@ -44,6 +44,13 @@ pub fn run_command(command: &mut Command) -> Run {
     }
 }
 
+/// The REPL (no file) with the verifiers on and no history file.
+pub fn repl_command() -> Command {
+    let mut command = jitrun();
+    command.arg("--verify").env("JITRUN_HISTORY", "");
+    command
+}
+
 /// Runs `command` with `input` on its standard input (a program for
 /// `jitrun -`, or REPL entries).
 pub fn run_with_stdin(command: &mut Command, input: &[u8]) -> Run {
