@@ -309,6 +309,11 @@ impl<'a> Interp<'a> {
                 None
             }
             InstKind::Clock => Some(rt::toy_rt_clock().to_bits()),
+            InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => Some(get(if get(*cond) != 0 { *if_true } else { *if_false })),
         };
         if let (Some(r), Some(v)) = (data.result, result) {
             vals[r.index()] = v;

@@ -8,9 +8,9 @@
 //! level  scope    SSA construction    IR passes (in order)                     translator (Plan)
 //! -O0    any      Algorithms 1-5      -                                        bounds plan, roots; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                                as -O0
-//! -O2    entry    + §3.1 folding      load-once, licm, version                 + rotate, invert, float consts; speed
+//! -O2    entry    + §3.1 folding      load-once, licm, version, select         + rotate, invert, float consts; speed
 //! -O2    program  + §3.1 folding      load-once, unroll-recursion, inline,     + leaf expansion, vector loops
-//!                                     licm, version
+//!                                     licm, version, select
 //! ```
 //!
 //! [`run`] runs a list of passes over a module, verifying the IR after
@@ -162,14 +162,36 @@ pub static VERSION: Pass = Pass {
     run: ir::version::version_loops,
 };
 
+/// Branches whose arms only compute, replaced by selects (`ir::select`).
+pub static SELECT: Pass = Pass {
+    name: "select",
+    about: "branches whose arms only compute become selects of their joins' phis (ir::select)",
+    program_only: false,
+    run: ir::select::form_selects,
+};
+
 /// Every IR pass, by name.
-pub static ALL: [&Pass; 5] = [&LOAD_ONCE, &UNROLL_RECURSION, &INLINE, &LICM, &VERSION];
+pub static ALL: [&Pass; 6] = [
+    &LOAD_ONCE,
+    &UNROLL_RECURSION,
+    &INLINE,
+    &LICM,
+    &VERSION,
+    &SELECT,
+];
 
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_ENTRY: [&Pass; 3] = [&LOAD_ONCE, &LICM, &VERSION];
-    static O2_PROGRAM: [&Pass; 5] = [&LOAD_ONCE, &UNROLL_RECURSION, &INLINE, &LICM, &VERSION];
+    static O2_ENTRY: [&Pass; 4] = [&LOAD_ONCE, &LICM, &VERSION, &SELECT];
+    static O2_PROGRAM: [&Pass; 6] = [
+        &LOAD_ONCE,
+        &UNROLL_RECURSION,
+        &INLINE,
+        &LICM,
+        &VERSION,
+        &SELECT,
+    ];
     match (level, scope) {
         (OptLevel::O0, _) => &[],
         (OptLevel::O1, _) => &O1,

@@ -613,6 +613,7 @@ impl Gen {
             4 => self.print_stmt(),
             5 => self.element_assign(),
             6 => self.call_stmt(),
+            7 if self.rng.chance(50) => self.choice(),
             7 => self.control_transfer(),
             8 | 9 => self.if_stmt(),
             10 | 11 => self.for_stmt(),
@@ -742,6 +743,76 @@ impl Gen {
             self.inner(n);
         }
         self.line("}");
+    }
+
+    /// A branch whose arms only compute, as `ir::select` converts: a
+    /// running extreme (`if y > x { x = y; }`) or a choice between two
+    /// values computed without reads, calls or division.
+    fn choice(&mut self) {
+        let ty = *self.rng.pick(&[Ty::Int, Ty::Int, Ty::Float, Ty::Bool]);
+        // A global's store is not a computation: only locals (a new one
+        // if need be).
+        let local = self.vars_of(ty).into_iter().find(|v| !self.is_global(v));
+        let x = match local {
+            Some(x) => x,
+            None => {
+                let x = self.fresh("c");
+                let init = self.pure_value(ty, 1);
+                self.line(&format!("let {x} = {init};"));
+                self.declare(x.clone(), ty);
+                x
+            }
+        };
+        if ty != Ty::Bool && self.rng.chance(40) {
+            let y = self.pure_value(ty, 1);
+            let op = self.rng.pick(&["<", "<=", ">", ">="]);
+            self.line(&format!("if {y} {op} {x} {{ {x} = {y}; }}"));
+            return;
+        }
+        let cond = self.pure_cond();
+        let value = self.pure_value(ty, 2);
+        self.line(&format!("if {cond} {{ {x} = {value}; }}"));
+        if self.rng.chance(50) {
+            let other = self.pure_value(ty, 2);
+            self.line(&format!("else {{ {x} = {other}; }}"));
+        }
+    }
+
+    /// A value of `ty` from variables and literals by operations that
+    /// cannot fail.
+    fn pure_value(&mut self, ty: Ty, depth: usize) -> String {
+        if depth == 0 || self.rng.chance(30) {
+            return self.leaf(ty);
+        }
+        let (a, b) = (
+            self.pure_value(ty, depth - 1),
+            self.pure_value(ty, depth - 1),
+        );
+        match ty {
+            Ty::Int => {
+                let op = self.rng.pick(&["+", "-", "*", "&", "^", ">>"]);
+                format!("({a} {op} {b})")
+            }
+            Ty::Float => match self.rng.below(4) {
+                0 => format!("max({a}, {b})"),
+                1 => format!("abs({a})"),
+                _ => format!("({a} {} {b})", self.rng.pick(&["+", "-", "*"])),
+            },
+            _ => format!("({a} {} {b})", self.rng.pick(&["==", "!=", "&&", "||"])),
+        }
+    }
+
+    /// A comparison of two pure values, now and then with `&&` or `||`.
+    fn pure_cond(&mut self) -> String {
+        let ty = *self.rng.pick(&[Ty::Int, Ty::Float]);
+        let (a, b) = (self.pure_value(ty, 1), self.pure_value(ty, 1));
+        let op = self.rng.pick(&["==", "!=", "<", "<=", ">", ">="]);
+        let test = format!("{a} {op} {b}");
+        if self.rng.chance(25) {
+            let other = self.pure_value(Ty::Bool, 1);
+            return format!("{test} {} {other}", self.rng.pick(&["&&", "||"]));
+        }
+        test
     }
 
     fn for_stmt(&mut self) {

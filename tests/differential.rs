@@ -284,6 +284,16 @@ fn remainders_used_only_by_divisibility_tests_are_not_computed() {
 /// How many of the generated programs of seeds `0..seeds` have an
 /// unchecked access after `passes` (and nothing else) ran.
 fn programs_with_unchecked_accesses(seeds: u64, passes: &[&'static jitrun::passes::Pass]) -> usize {
+    programs_with(seeds, passes, |kind| kind.bounds_check() == Some(false))
+}
+
+/// How many of the first `seeds` generated programs have an instruction
+/// `wanted` after `passes`.
+fn programs_with(
+    seeds: u64,
+    passes: &[&'static jitrun::passes::Pass],
+    wanted: impl Fn(&jitrun::ir::InstKind) -> bool,
+) -> usize {
     use jitrun::driver::{compile, Emit, Options};
     let opts = Options {
         emit: Some(Emit::Ssa),
@@ -298,7 +308,7 @@ fn programs_with_unchecked_accesses(seeds: u64, passes: &[&'static jitrun::passe
                 .expect("generated programs compile")
                 .ssa;
             let mut functions = module.functions.iter().chain([&module.main]);
-            functions.any(|f| (f.insts.iter()).any(|(_, d)| d.kind.bounds_check() == Some(false)))
+            functions.any(|f| (f.insts.iter()).any(|(_, d)| wanted(&d.kind)))
         })
         .count()
 }
@@ -313,6 +323,18 @@ fn generated_programs_have_hoisted_loads() {
         hoisted >= 40,
         "{hoisted} of 400 programs have a hoisted load"
     );
+}
+
+/// The differential runs reach `ir::select`: some generated programs get
+/// a branch replaced by a select.
+#[test]
+fn generated_programs_have_selects() {
+    let selects = programs_with(400, &[&jitrun::passes::SELECT], |kind| {
+        matches!(kind, jitrun::ir::InstKind::Select { .. })
+    });
+    // 34 when this was written: most choices land in top-level code,
+    // where variables are globals and a store is not a computation.
+    assert!(selects >= 20, "{selects} of 400 programs have a select");
 }
 
 /// The differential runs reach loop versioning (`ir::version`): a good

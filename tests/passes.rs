@@ -103,7 +103,14 @@ fn print_after_all_heads_each_pass_in_order() {
     };
     assert_eq!(
         names(&["--print-after=all"]),
-        ["load-once", "unroll-recursion", "inline", "licm", "version"]
+        [
+            "load-once",
+            "unroll-recursion",
+            "inline",
+            "licm",
+            "version",
+            "select"
+        ]
     );
     assert_eq!(names(&["-O1", "--print-after=all"]), ["load-once"]);
     assert_eq!(names(&["-O0", "--print-after=all"]), Vec::<String>::new());

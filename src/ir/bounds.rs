@@ -879,6 +879,9 @@ impl<'a> Analysis<'a> {
                 ValueDef::Inst(_) => match self.f.def_kind(v) {
                     Some(InstKind::IConst(n)) if *n >= 0 => Some(Vec::new()),
                     Some(InstKind::ArrayLen(_)) => Some(Vec::new()),
+                    Some(InstKind::Select {
+                        if_true, if_false, ..
+                    }) => Some(vec![self.root(*if_true), self.root(*if_false)]),
                     _ => self.increment_of(v).map(|x| vec![x]),
                 },
                 _ => None,

@@ -17,6 +17,7 @@ pub mod loops;
 pub mod print;
 pub mod rotate;
 pub mod safepoints;
+pub mod select;
 pub mod semantics;
 pub mod vector;
 pub mod verify;
@@ -248,6 +249,15 @@ macro_rules! visit_operands {
                 f(index);
                 f(value)
             }
+            Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                f(cond);
+                f(if_true);
+                f(if_false)
+            }
             Print(item) => match item {
                 PrintItem::Int(v)
                 | PrintItem::Float(v)
@@ -299,6 +309,13 @@ pub enum InstKind {
     },
     Print(PrintItem),
     Clock,
+    /// `cond ? if_true : if_false`, both operands evaluated: `ir::select`'s
+    /// replacement for a phi whose branch arms it ran unconditionally.
+    Select {
+        cond: Value,
+        if_true: Value,
+        if_false: Value,
+    },
 }
 
 impl InstKind {
@@ -313,6 +330,7 @@ impl InstKind {
                 | InstKind::Unary(..)
                 | InstKind::Binary(..)
                 | InstKind::ArrayLen(_)
+                | InstKind::Select { .. }
         )
     }
 
@@ -560,6 +578,23 @@ impl Function {
         });
         self.blocks[block].phis.push(phi);
         phi
+    }
+
+    /// Appends an instruction computing `kind` of type `ty` to `block`;
+    /// its result.
+    pub fn push_inst(&mut self, block: Block, kind: InstKind, ty: Ty) -> Value {
+        let inst = self.insts.push(InstData {
+            kind,
+            result: None,
+            loc: SrcLoc::default(),
+        });
+        let v = self.values.push(ValueData {
+            ty,
+            def: ValueDef::Inst(inst),
+        });
+        self.insts[inst].result = Some(v);
+        self.blocks[block].insts.push(inst);
+        v
     }
 
     /// The block of phi `v`, if `v` is a (live) phi.

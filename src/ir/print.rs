@@ -219,6 +219,11 @@ fn write_inst(out: &mut impl Write, f: &Function, inst: Inst) -> fmt::Result {
             PrintItem::Newline => write!(out, "print_newline"),
         },
         InstKind::Clock => write!(out, "clock"),
+        InstKind::Select {
+            cond,
+            if_true,
+            if_false,
+        } => write!(out, "select {cond}, {if_true}, {if_false}"),
     }?;
     if data.loc != SrcLoc::default() {
         write!(out, " @{}:{}", data.loc.line, data.loc.col)?;

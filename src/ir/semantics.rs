@@ -82,9 +82,11 @@ pub fn eval_binary(op: BinaryOp, a: Const, b: Const) -> Option<Const> {
         (FDiv, Float(a), Float(b)) => Float(a / b),
         (FRem, Float(a), Float(b)) => Float(a % b),
         (And, Int(a), Int(b)) => Int(a & b),
-        // Passes combine conditions with `and` (`ir::version`'s guards).
+        // Passes combine conditions with `and` and `or` (`ir::version`'s
+        // guards, `ir::select`'s `&&` and `||`).
         (And, Bool(a), Bool(b)) => Bool(a & b),
         (Or, Int(a), Int(b)) => Int(a | b),
+        (Or, Bool(a), Bool(b)) => Bool(a | b),
         (Xor, Int(a), Int(b)) => Int(a ^ b),
         (Shl, Int(a), Int(b)) => Int(a.wrapping_shl(b as u32 & 63)),
         (Shr, Int(a), Int(b)) => Int(a.wrapping_shr(b as u32 & 63)),

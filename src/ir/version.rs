@@ -612,7 +612,7 @@ impl<'p> Copier<'p> {
             self.operand(f, block, operand);
         }
         kind.map_operands(|o| self.value(o));
-        let copy = push(f, block, kind, f.value_ty(v));
+        let copy = f.push_inst(block, kind, f.value_ty(v));
         self.values.insert(v, copy);
         copy
     }
@@ -684,7 +684,7 @@ impl<'p> Copier<'p> {
                     index: self.operand(f, block, index),
                     checked: false,
                 };
-                let v = push(f, block, kind, f.value_ty(result));
+                let v = f.push_inst(block, kind, f.value_ty(result));
                 self.values.insert(result, v);
             }
             let mut code = GuardCode {
@@ -728,7 +728,7 @@ impl<'p> Copier<'p> {
             Guard::Index { array, index } => {
                 let array = self.operand(f, block, array);
                 let index = self.operand(f, block, index);
-                let len = push(f, block, InstKind::ArrayLen(array), Ty::Int);
+                let len = f.push_inst(block, InstKind::ArrayLen(array), Ty::Int);
                 let zero = code.int(f, 0);
                 let above = code.cmp(f, Cmp::Ge, index, zero);
                 let below = code.cmp(f, Cmp::Lt, index, len);
@@ -766,7 +766,7 @@ impl<'p> Copier<'p> {
     ) -> Option<Value> {
         let counted = self.plan.counted.expect("walks are of counted loops");
         let (init, bound) = (counted.counter.init, counted.bound);
-        let len = push(f, code.block, InstKind::ArrayLen(array), Ty::Int);
+        let len = f.push_inst(code.block, InstKind::ArrayLen(array), Ty::Int);
         // Small values first, so that the sums below cannot wrap (lengths
         // are far below 2^40 too). A term tested by an earlier guard of
         // this copy, or a small constant, needs no test.
@@ -1028,7 +1028,7 @@ struct GuardCode {
 impl GuardCode {
     fn int(&mut self, f: &mut Function, n: i64) -> Value {
         let block = self.block;
-        *(self.consts.entry(n)).or_insert_with(|| push(f, block, InstKind::IConst(n), Ty::Int))
+        *(self.consts.entry(n)).or_insert_with(|| f.push_inst(block, InstKind::IConst(n), Ty::Int))
     }
 
     fn known(f: &Function, a: Value, b: Value) -> Option<(semantics::Const, semantics::Const)> {
@@ -1043,7 +1043,7 @@ impl GuardCode {
             (Some(Int(n)), ..) => self.int(f, n),
             (_, _, Some(Int(0))) if matches!(op, BinaryOp::IAdd | BinaryOp::ISub) => a,
             (_, Some(Int(0)), _) if op == BinaryOp::IAdd => b,
-            _ => push(f, self.block, InstKind::Binary(op, a, b), Ty::Int),
+            _ => f.push_inst(self.block, InstKind::Binary(op, a, b), Ty::Int),
         }
     }
 
@@ -1053,38 +1053,20 @@ impl GuardCode {
         match Self::known(f, a, b).and_then(|(x, y)| semantics::eval_binary(op, x, y)) {
             Some(semantics::Const::Bool(true)) => None,
             Some(semantics::Const::Bool(false)) => {
-                Some(push(f, self.block, InstKind::BConst(false), Ty::Bool))
+                Some(f.push_inst(self.block, InstKind::BConst(false), Ty::Bool))
             }
-            _ => Some(push(f, self.block, InstKind::Binary(op, a, b), Ty::Bool)),
+            _ => Some(f.push_inst(self.block, InstKind::Binary(op, a, b), Ty::Bool)),
         }
     }
 
     /// Both conditions (`None` holds).
     fn and(&mut self, f: &mut Function, a: Option<Value>, b: Option<Value>) -> Option<Value> {
         match (a, b) {
-            (Some(a), Some(b)) => Some(push(
-                f,
-                self.block,
-                InstKind::Binary(BinaryOp::And, a, b),
-                Ty::Bool,
-            )),
+            (Some(a), Some(b)) => {
+                let both = InstKind::Binary(BinaryOp::And, a, b);
+                Some(f.push_inst(self.block, both, Ty::Bool))
+            }
             (a, b) => a.or(b),
         }
     }
-}
-
-/// Appends an instruction with a result of type `ty` to `block`.
-fn push(f: &mut Function, block: Block, kind: InstKind, ty: Ty) -> Value {
-    let inst = f.insts.push(InstData {
-        kind,
-        result: None,
-        loc: SrcLoc::default(),
-    });
-    let v = f.values.push(ValueData {
-        ty,
-        def: ValueDef::Inst(inst),
-    });
-    f.insts[inst].result = Some(v);
-    f.blocks[block].insts.push(inst);
-    v
 }

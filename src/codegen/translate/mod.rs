@@ -531,6 +531,14 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
                 None
             }
             InstKind::Clock => self.call_rt(self.env.runtime.clock, &[]),
+            InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let (c, t, e) = (self.val(*cond), self.val(*if_true), self.val(*if_false));
+                Some(self.b.ins().select(c, t, e))
+            }
         };
         if let (Some(r), Some(v)) = (data.result, value) {
             self.values[r] = Some(v);

@@ -1,0 +1,223 @@
+//! If-conversion (`-O2`): a branch whose arms only compute becomes
+//! straight-line code choosing with `select` — the phi folding of LLVM's
+//! SimplifyCFG (`FoldTwoEntryPHINode`) and GCC's `phiopt`.
+//!
+//! A block `h` ending in `branch c, t, e` is converted when the join `j`
+//! after it is reached only from the two sides of that branch:
+//!
+//! ```text
+//! diamond:  h → a → j, h → b → j        triangle:  h → a → j, h → j
+//! ```
+//!
+//! and the arms (`a`, `b`: one predecessor each, no phis, a jump to `j`)
+//! hold only instructions that can run whatever `c` is — pure, unable to
+//! stop the program (no division: `x / 0` must fail only on its own
+//! path) and not a runtime call (`%` on floats). The arms' instructions
+//! move to the end of `h`, each phi of `j` becomes
+//! `select c, <from the true side>, <from the false side>`, and `j` is
+//! appended to `h`.
+//!
+//! Why: both arms of a running maximum, a minimum of three or a
+//! conditional step cost one or two instructions, less than a branch the
+//! processor mispredicts, and Cranelift lowers a select to a conditional
+//! move (or `maxsd`/`minsd` for `a < b ? b : a` on floats). Arms are
+//! limited to [`MAX_SPECULATED`] instructions between them, since both now
+//! run every time.
+//!
+//! The pass runs last: `ir::licm` and `ir::version` look for loops by
+//! their branches and are done by then; `ir::bounds` treats a select as
+//! it treats a phi.
+
+use super::semantics::Const;
+use super::*;
+
+/// Instructions (constants not counted) the two arms may hold together,
+/// as LLVM's `TwoEntryPHINodeFoldingThreshold`: beyond it, running both
+/// costs more than a mispredicted branch saves.
+const MAX_SPECULATED: usize = 4;
+
+/// Phis a join may have: each becomes a select.
+const MAX_SELECTS: usize = 4;
+
+/// Converts the branches of every function of `m`.
+pub fn form_selects(m: &mut Module) {
+    for f in m.functions.iter_mut().chain(std::iter::once(&mut m.main)) {
+        if_convert(f);
+    }
+}
+
+/// A branch to convert: its join, the predecessor of the join on each
+/// side (`h` itself for a triangle's empty side), and the arms to move.
+struct Shape {
+    join: Block,
+    true_pred: Block,
+    false_pred: Block,
+    arms: SmallVec<[Block; 2]>,
+}
+
+/// Converts the branches of `f`, inner ones first: converting an inner
+/// diamond can leave its enclosing arm straight-line.
+pub fn if_convert(f: &mut Function) {
+    let mut converted = false;
+    loop {
+        let mut any = false;
+        let mut bi = f.layout.len();
+        while bi > 0 {
+            bi -= 1;
+            let Some(&h) = f.layout.get(bi) else {
+                continue;
+            };
+            if let Some(shape) = shape_at(f, h) {
+                convert(f, h, shape);
+                any = true;
+            }
+        }
+        if !any {
+            break;
+        }
+        converted = true;
+    }
+    if converted {
+        f.resolve_aliases();
+    }
+}
+
+/// The shape of the branch ending `h`, if it can be converted.
+fn shape_at(f: &Function, h: Block) -> Option<Shape> {
+    let Some(Terminator::Branch {
+        then_block: t,
+        else_block: e,
+        ..
+    }) = f.blocks[h].term
+    else {
+        return None;
+    };
+    if t == e {
+        return None;
+    }
+    let shape = match (arm_target(f, h, t), arm_target(f, h, e)) {
+        (Some(j), Some(k)) if j == k => Shape {
+            join: j,
+            true_pred: t,
+            false_pred: e,
+            arms: smallvec![t, e],
+        },
+        (Some(j), _) if j == e => Shape {
+            join: j,
+            true_pred: t,
+            false_pred: h,
+            arms: smallvec![t],
+        },
+        (_, Some(j)) if j == t => Shape {
+            join: j,
+            true_pred: h,
+            false_pred: e,
+            arms: smallvec![e],
+        },
+        _ => return None,
+    };
+    let join = &f.blocks[shape.join];
+    let speculated: usize = (shape.arms.iter())
+        .map(|&a| {
+            f.blocks[a]
+                .insts
+                .iter()
+                .filter(|&&i| !is_constant(f, i))
+                .count()
+        })
+        .sum();
+    let fits = shape.join != h
+        && join.preds.len() == 2
+        && join.phis.len() <= MAX_SELECTS
+        && speculated <= MAX_SPECULATED;
+    fits.then_some(shape)
+}
+
+/// Where arm `a` of `h`'s branch jumps, if it is one: reached only from
+/// `h`, no phis, instructions that may run on either side.
+fn arm_target(f: &Function, h: Block, a: Block) -> Option<Block> {
+    let data = &f.blocks[a];
+    let Some(Terminator::Jump(j)) = data.term else {
+        return None;
+    };
+    let simple = data.preds.as_slice() == [h]
+        && data.phis.is_empty()
+        && (data.insts.iter()).all(|&i| may_speculate(&f.insts[i].kind));
+    simple.then_some(j)
+}
+
+/// Whether `kind` may run on a path that did not ask for it: nothing
+/// seen, nothing that can fail, no runtime call.
+fn may_speculate(kind: &InstKind) -> bool {
+    match kind {
+        InstKind::Binary(BinaryOp::FRem, ..) => false,
+        other => other.is_removable_if_unused(),
+    }
+}
+
+fn is_constant(f: &Function, i: Inst) -> bool {
+    matches!(
+        f.insts[i].kind,
+        InstKind::IConst(_) | InstKind::FConst(_) | InstKind::BConst(_)
+    )
+}
+
+/// Rewrites `h`'s branch as selects and appends the join to `h`.
+fn convert(f: &mut Function, h: Block, shape: Shape) {
+    let Some(Terminator::Branch { cond, .. }) = f.blocks[h].term else {
+        unreachable!("shape_at found a branch");
+    };
+    for &a in &shape.arms {
+        let moved = std::mem::take(&mut f.blocks[a].insts);
+        f.blocks[h].insts.extend(moved);
+    }
+    let j = shape.join;
+    let side = |f: &Function, pred: Block| {
+        (f.blocks[j].preds.iter())
+            .position(|&p| p == pred)
+            .expect("the join's predecessor")
+    };
+    let (on_true, on_false) = (side(f, shape.true_pred), side(f, shape.false_pred));
+    for phi in f.blocks[j].phis.clone() {
+        let args = f.phi_args(phi);
+        let (if_true, if_false) = (args[on_true], args[on_false]);
+        let chosen = if if_true == if_false {
+            if_true
+        } else {
+            let ty = f.value_ty(phi);
+            let kind = choice(f, cond, if_true, if_false);
+            f.push_inst(h, kind, ty)
+        };
+        f.remove_phi(phi, chosen);
+    }
+    let insts = std::mem::take(&mut f.blocks[j].insts);
+    f.blocks[h].insts.extend(insts);
+    f.blocks[h].term = f.blocks[j].term.take();
+    for s in f.successors(h) {
+        for p in f.blocks[s].preds.iter_mut().filter(|p| **p == j) {
+            *p = h;
+        }
+    }
+    f.blocks[j].preds.clear();
+    f.layout.retain(|b| *b != j && !shape.arms.contains(b));
+}
+
+/// `cond ? if_true : if_false`; on bools, the `&&` or `||` it is when one
+/// side is `cond` itself or a constant (what short-circuit operators
+/// leave: `a && b` is `a ? b : a`).
+fn choice(f: &Function, cond: Value, if_true: Value, if_false: Value) -> InstKind {
+    let is = |v: Value, b: bool| v == cond || f.constant(v) == Some(Const::Bool(b));
+    if f.value_ty(if_true) == Ty::Bool {
+        if is(if_true, true) {
+            return InstKind::Binary(BinaryOp::Or, cond, if_false);
+        }
+        if is(if_false, false) {
+            return InstKind::Binary(BinaryOp::And, cond, if_true);
+        }
+    }
+    InstKind::Select {
+        cond,
+        if_true,
+        if_false,
+    }
+}
