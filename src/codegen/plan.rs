@@ -20,7 +20,7 @@ use crate::ir::loops::Loops;
 use crate::ir::rotate::{self, RotatedLoop};
 use crate::ir::semantics::Const;
 use crate::ir::vector::{self, VectorLoop};
-use crate::ir::{self, safepoints, BinaryOp, Cmp, InstKind};
+use crate::ir::{self, safepoints, BinaryOp, Cmp, InstKind, UnaryOp};
 use crate::passes::Plan;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -195,8 +195,9 @@ fn tested_remainders(f: &ir::Function) -> FxHashSet<ir::Value> {
 }
 
 /// The float constants of `f` with a use in a loop (a phi's argument is
-/// used at the end of its predecessor): the translator materializes those
-/// where Cranelift can hoist them.
+/// used at the end of its predecessor), and the float `abs` and negations
+/// computed in a loop (a sign mask is a constant too, on x86-64): the
+/// translator materializes those where Cranelift can hoist them.
 fn floats_used_in_loops(f: &ir::Function, loops: &Loops) -> FxHashSet<ir::Value> {
     let mut floats = FxHashSet::default();
     if loops.loops.is_empty() {
@@ -207,5 +208,13 @@ fn floats_used_in_loops(f: &ir::Function, loops: &Loops) -> FxHashSet<ir::Value>
             floats.insert(v);
         }
     });
+    for &b in f.layout.iter().filter(|&&b| loops.in_loop(b)) {
+        for &i in &f.blocks[b].insts {
+            let data = &f.insts[i];
+            if let InstKind::Unary(UnaryOp::FAbs | UnaryOp::FNeg, _) = data.kind {
+                floats.extend(data.result);
+            }
+        }
+    }
     floats
 }

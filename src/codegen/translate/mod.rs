@@ -94,6 +94,8 @@ pub struct Inlinable<'a> {
     body: &'a ir::Function,
     /// Its plan, also for its own code when it needs some.
     pub plan: FunctionPlan,
+    /// Its code has float constants or sign masks (`abs`, negation),
+    /// which an expansion in a loop places where Cranelift hoists them.
     has_float_constants: bool,
 }
 
@@ -112,8 +114,12 @@ impl<'a> Inlinable<'a> {
         Inlinable {
             body,
             plan,
-            has_float_constants: (body.blocks[body.entry()].insts.iter())
-                .any(|&i| matches!(body.insts[i].kind, InstKind::FConst(_))),
+            has_float_constants: (body.blocks[body.entry()].insts.iter()).any(|&i| {
+                matches!(
+                    body.insts[i].kind,
+                    InstKind::FConst(_) | InstKind::Unary(UnaryOp::FAbs | UnaryOp::FNeg, _)
+                )
+            }),
         }
     }
 }
@@ -466,7 +472,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
                 Some(self.float_constant(*bits, in_loop))
             }
             InstKind::BConst(v) => Some(self.b.ins().iconst(types::I8, *v as i64)),
-            InstKind::Unary(op, a) => Some(self.unary(*op, *a)),
+            InstKind::Unary(op, a) => Some(self.unary(*op, *a, data.result)),
             InstKind::Binary(BinaryOp::IRem, ..)
                 if data.result.is_some_and(|r| self.is_tested_remainder(r)) =>
             {
