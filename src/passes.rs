@@ -8,9 +8,10 @@
 //! level  scope    SSA construction    IR passes (in order)                     translator (Plan)
 //! -O0    any      Algorithms 1-5      -                                        bounds plan, roots; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                                as -O0
-//! -O2    entry    + §3.1 folding      load-once, licm, version, select         + rotate, invert, float consts; speed
-//! -O2    program  + §3.1 folding      load-once, unroll-recursion, inline,     + leaf expansion, vector loops
-//!                                     licm, version, select
+//! -O2    entry    + §3.1 folding      load-once, reuse, licm, version, select  + rotate, invert, float consts; speed
+//! -O2    program  + §3.1 folding      constant-globals, load-once,             + leaf expansion, vector loops
+//!                                     unroll-recursion, inline, reuse, licm,
+//!                                     version, select
 //! ```
 //!
 //! [`run`] runs a list of passes over a module, verifying the IR after
@@ -125,6 +126,15 @@ pub static LOAD_ONCE: Pass = Pass {
     run: load_once,
 };
 
+/// Globals stored once, with a constant, before any function runs,
+/// read as that constant (`ir::constants`).
+pub static CONSTANT_GLOBALS: Pass = Pass {
+    name: "constant-globals",
+    about: "globals stored once, with a constant, before any call, read as that constant (ir::constants)",
+    program_only: true,
+    run: ir::constants::fold_constant_globals,
+};
+
 /// Small recursive functions unrolled, the calls left guarded by the
 /// entry test (`ir::inline`).
 pub static UNROLL_RECURSION: Pass = Pass {
@@ -142,6 +152,15 @@ pub static INLINE: Pass = Pass {
         "calls of small non-recursive functions inlined by a cost model, bottom-up (ir::inliner)",
     program_only: true,
     run: ir::inliner::inline_calls,
+};
+
+/// Reads of elements and globals that nothing changed since the last
+/// read or store of them reuse its value (`ir::reuse`).
+pub static REUSE: Pass = Pass {
+    name: "reuse",
+    about: "element and global reads nothing can have changed take the value read or stored before (ir::reuse)",
+    program_only: false,
+    run: ir::reuse::reuse_loads,
 };
 
 /// Element loads the loop cannot change and that need no check, run
@@ -171,10 +190,12 @@ pub static SELECT: Pass = Pass {
 };
 
 /// Every IR pass, by name.
-pub static ALL: [&Pass; 6] = [
+pub static ALL: [&Pass; 8] = [
+    &CONSTANT_GLOBALS,
     &LOAD_ONCE,
     &UNROLL_RECURSION,
     &INLINE,
+    &REUSE,
     &LICM,
     &VERSION,
     &SELECT,
@@ -183,11 +204,13 @@ pub static ALL: [&Pass; 6] = [
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_ENTRY: [&Pass; 4] = [&LOAD_ONCE, &LICM, &VERSION, &SELECT];
-    static O2_PROGRAM: [&Pass; 6] = [
+    static O2_ENTRY: [&Pass; 5] = [&LOAD_ONCE, &REUSE, &LICM, &VERSION, &SELECT];
+    static O2_PROGRAM: [&Pass; 8] = [
+        &CONSTANT_GLOBALS,
         &LOAD_ONCE,
         &UNROLL_RECURSION,
         &INLINE,
+        &REUSE,
         &LICM,
         &VERSION,
         &SELECT,

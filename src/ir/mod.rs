@@ -7,6 +7,7 @@
 //! and nothing of the AST.
 
 pub mod bounds;
+pub mod constants;
 pub mod dom;
 pub mod dot;
 pub mod globals;
@@ -15,6 +16,7 @@ pub mod inliner;
 pub mod licm;
 pub mod loops;
 pub mod print;
+pub mod reuse;
 pub mod rotate;
 pub mod safepoints;
 pub mod select;

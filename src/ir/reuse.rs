@@ -1,0 +1,142 @@
+//! Redundant reads removed (`-O2`): an element `a[i]` or a global read
+//! again where nothing can have changed it takes the value read — or
+//! stored — before. Available-expression analysis over loads, forward in
+//! reverse post-order (a dataflow of "available loads" as in Muchnick
+//! §13.1, restricted to acyclic flow):
+//!
+//! - a block's reads on entry are those its predecessors all end with, by
+//!   the same value; a loop header, entered from a latch not yet seen,
+//!   starts with none;
+//! - `get a[i]` whose `(a, i)` is available is replaced by that value; so
+//!   is `load g`;
+//! - `set a[i], x` makes `x` the value of `(a, i)` and forgets every
+//!   other element of `x`'s type (arrays of that type may be the same
+//!   array: only a store of the element type can change an element, as
+//!   `ir::licm` relies on too); `store g, x` makes `x` the value of `g`;
+//! - a call forgets everything (a callee stores anything); runtime
+//!   operations (printing, allocation) store no element and no global.
+//!
+//! A replaced read checked its index; the read it reuses (or the store)
+//! checked the same index on every path to it first, so the error it
+//! could report is reported there. The point: fewer loads, and a branch
+//! arm that only re-reads what its test read becomes a select
+//! (`if a[i] > m { m = a[i]; }`, `ir::select`).
+
+use super::dom::reverse_post_order;
+use super::*;
+use crate::entity::SecondaryMap;
+use rustc_hash::FxHashMap;
+
+/// Reads a block remembers, at most: beyond it, new reads are not
+/// remembered (keeps the pass linear in huge straight-line code).
+const MAX_AVAILABLE: usize = 64;
+
+/// What a read is of.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Place {
+    Element(Value, Value),
+    Global(GlobalRef),
+}
+
+/// The places known at a point, with their values.
+type Available = FxHashMap<Place, Value>;
+
+/// Removes the redundant reads of every function of `m`.
+pub fn reuse_loads(m: &mut Module) {
+    for f in m.functions.iter_mut().chain(std::iter::once(&mut m.main)) {
+        reuse_in(f);
+    }
+}
+
+fn reuse_in(f: &mut Function) {
+    let rpo = reverse_post_order(f);
+    let mut seen: SecondaryMap<Block, bool> = SecondaryMap::with_capacity(f.blocks.len(), false);
+    let mut at_end: FxHashMap<Block, Available> = FxHashMap::default();
+    let mut replaced = false;
+    for &b in &rpo {
+        let mut avail = on_entry(f, b, &seen, &at_end);
+        let mut insts = std::mem::take(&mut f.blocks[b].insts);
+        let before = insts.len();
+        insts.retain(|&mut inst| !visit(f, inst, &mut avail));
+        replaced |= insts.len() < before;
+        f.blocks[b].insts = insts;
+        seen[b] = true;
+        at_end.insert(b, avail);
+    }
+    if replaced {
+        f.resolve_aliases();
+    }
+}
+
+/// The reads available on entry to `b`: those all its predecessors
+/// (every one seen) end with, by the same value.
+fn on_entry(
+    f: &Function,
+    b: Block,
+    seen: &SecondaryMap<Block, bool>,
+    at_end: &FxHashMap<Block, Available>,
+) -> Available {
+    let preds = &f.blocks[b].preds;
+    let Some((&first, rest)) = preds.split_first() else {
+        return Available::default();
+    };
+    if !preds.iter().all(|&p| seen[p]) {
+        return Available::default();
+    }
+    let mut avail = at_end[&first].clone();
+    for p in rest {
+        let other = &at_end[p];
+        avail.retain(|place, v| other.get(place) == Some(v));
+    }
+    avail
+}
+
+/// Applies `inst` to `avail`; whether it is a read to remove (its result
+/// then an alias of the value it reads).
+fn visit(f: &mut Function, inst: Inst, avail: &mut Available) -> bool {
+    let data = &f.insts[inst];
+    // Operands may name reads replaced earlier.
+    let element = |a: Value, i: Value| Place::Element(f.resolve(a), f.resolve(i));
+    let read = match data.kind {
+        InstKind::ArrayGet { array, index, .. } => element(array, index),
+        InstKind::LoadGlobal(g) => Place::Global(g),
+        InstKind::ArraySet {
+            array,
+            index,
+            value,
+            ..
+        } => {
+            let ty = f.value_ty(value);
+            let place = element(array, index);
+            avail.retain(|place, v| !matches!(place, Place::Element(..)) || f.value_ty(*v) != ty);
+            remember(avail, place, f.resolve(value));
+            return false;
+        }
+        InstKind::StoreGlobal(g, value) => {
+            avail.insert(Place::Global(g), f.resolve(value));
+            return false;
+        }
+        InstKind::Call(..) => {
+            avail.clear();
+            return false;
+        }
+        _ => return false,
+    };
+    let result = data.result.expect("a read has a result");
+    match avail.get(&read) {
+        Some(&earlier) => {
+            f.values[result].def = ValueDef::Alias(earlier);
+            true
+        }
+        None => {
+            remember(avail, read, result);
+            false
+        }
+    }
+}
+
+fn remember(avail: &mut Available, place: Place, value: Value) {
+    if avail.len() < MAX_AVAILABLE || avail.contains_key(&place) {
+        avail.insert(place, value);
+    }
+}
