@@ -8,10 +8,11 @@
 //! level  scope    SSA construction    IR passes (in order)                     translator (Plan)
 //! -O0    any      Algorithms 1-5      -                                        bounds plan, roots; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                                as -O0
-//! -O2    entry    + §3.1 folding      load-once, reuse, licm, version, select  + rotate, invert, float consts; speed
+//! -O2    entry    + §3.1 folding      load-once, licm, reuse, version, carry,  + rotate, invert, float consts; speed
+//!                                     select
 //! -O2    program  + §3.1 folding      constant-globals, load-once,             + leaf expansion, vector loops
-//!                                     unroll-recursion, inline, reuse, licm,
-//!                                     version, select
+//!                                     unroll-recursion, inline, licm, reuse,
+//!                                     version, carry, select
 //! ```
 //!
 //! [`run`] runs a list of passes over a module, verifying the IR after
@@ -181,6 +182,15 @@ pub static VERSION: Pass = Pass {
     run: ir::version::version_loops,
 };
 
+/// A read of the element a loop stored on the iteration before, carried
+/// in a phi (`ir::carry`).
+pub static CARRY: Pass = Pass {
+    name: "carry",
+    about: "a[j - 1] read where the iteration before stored a[j], carried in a phi (ir::carry)",
+    program_only: false,
+    run: ir::carry::carry_stored_values,
+};
+
 /// Branches whose arms only compute, replaced by selects (`ir::select`).
 pub static SELECT: Pass = Pass {
     name: "select",
@@ -190,29 +200,31 @@ pub static SELECT: Pass = Pass {
 };
 
 /// Every IR pass, by name.
-pub static ALL: [&Pass; 8] = [
+pub static ALL: [&Pass; 9] = [
     &CONSTANT_GLOBALS,
     &LOAD_ONCE,
     &UNROLL_RECURSION,
     &INLINE,
-    &REUSE,
     &LICM,
+    &REUSE,
     &VERSION,
+    &CARRY,
     &SELECT,
 ];
 
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_ENTRY: [&Pass; 5] = [&LOAD_ONCE, &REUSE, &LICM, &VERSION, &SELECT];
-    static O2_PROGRAM: [&Pass; 8] = [
+    static O2_ENTRY: [&Pass; 6] = [&LOAD_ONCE, &LICM, &REUSE, &VERSION, &CARRY, &SELECT];
+    static O2_PROGRAM: [&Pass; 9] = [
         &CONSTANT_GLOBALS,
         &LOAD_ONCE,
         &UNROLL_RECURSION,
         &INLINE,
-        &REUSE,
         &LICM,
+        &REUSE,
         &VERSION,
+        &CARRY,
         &SELECT,
     ];
     match (level, scope) {

@@ -621,6 +621,7 @@ impl Gen {
             13 if self.rng.chance(30) => self.array_reversal(),
             13 if self.rng.chance(30) => self.strided_fill(),
             13 if self.rng.chance(25) => self.arrays_in_step(),
+            13 if self.rng.chance(35) => self.recurrence(),
             13 => self.array_walk(),
             17 | 18 => self.counted_loop(),
             _ => {
@@ -776,6 +777,29 @@ impl Gen {
             let other = self.pure_value(ty, 2);
             self.line(&format!("else {{ {x} = {other}; }}"));
         }
+    }
+
+    /// A row built from its own previous entry, as `ir::carry` carries:
+    /// `for j in 1..len(a) { a[j] = a[j - 1] op e; }`, most often after a
+    /// store to `a[0]` (which proves the first read before the loop).
+    fn recurrence(&mut self) {
+        let ty = *self.rng.pick(&[Ty::IntArr, Ty::FloatArr]);
+        let Some(a) = self.vars_of(ty).first().cloned() else {
+            return self.let_stmt();
+        };
+        let elem = ty.elem().expect("array type");
+        if self.rng.chance(60) {
+            let first = self.pure_value(elem, 1);
+            self.line(&format!("{a}[0] = {first};"));
+        }
+        let j = self.fresh("j");
+        let mult = self.enter_loop(4);
+        self.line(&format!("for {j} in 1..len({a}) {{"));
+        self.scopes.push(vec![(j.clone(), Ty::Int)]);
+        let e = self.pure_value(elem, 1);
+        let op = self.rng.pick(&["+", "-", "*"]);
+        self.line(&format!("{a}[{j}] = {a}[{j} - 1] {op} {e};"));
+        self.close_loop(mult);
     }
 
     /// A value of `ty` from variables and literals by operations that

@@ -397,6 +397,44 @@ fn generated_programs_have_constant_globals() {
     );
 }
 
+/// The differential runs reach `ir::carry`: some generated programs get a
+/// read carried in a phi.
+#[test]
+fn generated_programs_have_carried_reads() {
+    use jitrun::driver::{compile, Emit, Options};
+    let phis = |src: &str, passes: Vec<&'static jitrun::passes::Pass>| {
+        let opts = Options {
+            emit: Some(Emit::Ssa),
+            verify: true,
+            passes: Some(passes),
+            ..Options::default()
+        };
+        let m = compile(src, &opts).expect("generated programs compile").ssa;
+        (m.functions.iter().chain([&m.main]))
+            .map(|f| {
+                f.layout
+                    .iter()
+                    .map(|&b| f.blocks[b].phis.len())
+                    .sum::<usize>()
+            })
+            .sum::<usize>()
+    };
+    let carried = (0..400)
+        .filter(|&seed| {
+            let src = jitrun::testgen::program(seed);
+            // `licm` and `reuse` first: top-level loops read their arrays
+            // from globals, stored just before.
+            let (licm, reuse) = (&jitrun::passes::LICM, &jitrun::passes::REUSE);
+            phis(&src, vec![licm, reuse, &jitrun::passes::CARRY]) > phis(&src, vec![licm, reuse])
+        })
+        .count();
+    // 21 when this was written.
+    assert!(
+        carried >= 10,
+        "{carried} of 400 programs have a carried read"
+    );
+}
+
 /// The differential runs reach loop versioning (`ir::version`): a good
 /// share of generated programs get a loop copy with unchecked accesses
 /// at -O2 (its passes but `licm`, whose loads would count too), so that

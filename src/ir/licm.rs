@@ -1,5 +1,10 @@
-//! Loop-invariant loads of array elements, hoisted to their loop's
-//! preheader (`-O2`).
+//! Loop-invariant loads of array elements and globals, hoisted to their
+//! loop's preheader (`-O2`).
+//!
+//! A global the loop neither stores nor can have stored by a call (the
+//! loop calls nothing) reads the same on every iteration: its load goes
+//! to the preheader (top-level code's variables are globals, so this is
+//! most of what a top-level loop reads).
 //!
 //! Cranelift hoists pure arithmetic and array lengths (read-only loads)
 //! out of loops itself, but not element loads, which a store may change.
@@ -79,6 +84,7 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
         let Some(stored) = loops.stored_types(f, l) else {
             continue;
         };
+        let stored_globals = globals_stored(f, loops, l);
         let block_of = |moved_to: &FxHashMap<Inst, Block>, v: Value| match f.values[v].def {
             ValueDef::Inst(i) => (moved_to.get(&i).copied()).or_else(|| loops.def_block(f, v)),
             _ => loops.def_block(f, v),
@@ -92,6 +98,18 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
                 .filter(|i| !moved_to.contains_key(i))
                 .chain(added.get(&b).into_iter().flatten().copied().filter(stayed));
             for inst in here.collect::<Vec<_>>() {
+                if let InstKind::LoadGlobal(g) = f.insts[inst].kind {
+                    if stored_globals.contains(&g) || hoisted == MAX_HOISTED_PER_LOOP {
+                        continue;
+                    }
+                    hoisted += 1;
+                    let from = block_of(&moved_to, f.insts[inst].result.expect("a result"))
+                        .expect("in a block");
+                    moves.push((inst, from, preheader));
+                    moved_to.insert(inst, preheader);
+                    added.entry(preheader).or_default().push(inst);
+                    continue;
+                }
                 let InstKind::ArrayGet { array, index, .. } = f.insts[inst].kind else {
                     continue;
                 };
@@ -125,6 +143,17 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
         }
     }
     moves
+}
+
+/// The globals loop `l` stores.
+fn globals_stored(f: &Function, loops: &Loops, l: Loop) -> Vec<GlobalRef> {
+    let blocks = loops.loops[l].blocks.iter();
+    let insts = blocks.flat_map(|&b| &f.blocks[b].insts);
+    (insts.filter_map(|&i| match f.insts[i].kind {
+        InstKind::StoreGlobal(g, _) => Some(g),
+        _ => None,
+    }))
+    .collect()
 }
 
 /// Every loop, each after the loops nested in it (the forest numbers a

@@ -7,6 +7,7 @@
 //! and nothing of the AST.
 
 pub mod bounds;
+pub mod carry;
 pub mod constants;
 pub mod dom;
 pub mod dot;

@@ -1,0 +1,209 @@
+//! Values carried from one iteration to the next instead of stored and
+//! read back (`-O2`): in a counted loop whose counter `j` steps by one and
+//! that stores `a[j] = x` on every iteration — the only store of that
+//! element type in the loop, which calls nothing — a read `a[j - 1]` is
+//! the `x` of the iteration before. It becomes a header phi: the `x` of
+//! the last iteration from the latch, and `a[j0 - 1]` read once before the
+//! loop. The read leaves the loop's critical path, where a store and a
+//! load of the same address cost the processor's store-to-load forwarding
+//! (a few cycles) on every iteration: a dynamic-programming row built from
+//! its own previous entry (`cur[j] = min(cur[j - 1] + 1, …)`), a prefix
+//! sum in place. This is the scalar replacement of Callahan, Carr and
+//! Kennedy ("Improving register allocation for subscripted variables",
+//! PLDI 1990) for a distance of one.
+//!
+//! The read it replaces checked its index: on later iterations the store
+//! of the iteration before checked the same index; the read before the
+//! loop must be proven in bounds where it lands ([`bounds::Prover`], as
+//! `ir::licm` asks), or the loop is left alone — a check moved before the
+//! loop would report an error the program might never reach.
+
+use super::bounds::Prover;
+use super::dom::DomTree;
+use super::loops::Loops;
+use super::*;
+
+/// A read to replace: in loop `header` (entered from `preheader`, one
+/// latch `latch`), `get array[index]` (`inst`) where `index` is the
+/// counter minus one and `value` is stored at the counter every
+/// iteration; `before` is `j0 - 1`, made in the preheader.
+struct Carried {
+    inst: Inst,
+    block: Block,
+    array: Value,
+    value: Value,
+    before: Value,
+    header: Block,
+    preheader: Block,
+    latch: Block,
+}
+
+/// Carries the stored values of every function of `m`.
+pub fn carry_stored_values(m: &mut Module) {
+    for f in m.functions.iter_mut().chain(std::iter::once(&mut m.main)) {
+        carry_in(f);
+    }
+}
+
+fn carry_in(f: &mut Function) {
+    let has_sets = (f.insts.iter()).any(|(_, d)| matches!(d.kind, InstKind::ArraySet { .. }));
+    if !has_sets {
+        return;
+    }
+    let dom = DomTree::compute(f);
+    let loops = Loops::compute(f, &dom);
+    let found = find(f, &dom, &loops);
+    if found.is_empty() {
+        return;
+    }
+    let proven: Vec<bool> = {
+        let mut prover = Prover::new(f, &dom, &loops);
+        (found.iter())
+            .map(|c| prover.in_bounds_at_end(c.array, c.before, c.preheader))
+            .collect()
+    };
+    let mut carried = false;
+    for (c, proven) in found.into_iter().zip(proven) {
+        if !proven {
+            continue;
+        }
+        carry(f, &c);
+        carried = true;
+    }
+    // The `j0 - 1` of loops left alone is dead; Cranelift drops it.
+    if carried {
+        f.resolve_aliases();
+    }
+}
+
+/// The reads to replace, with `j0 - 1` made in each one's preheader.
+fn find(f: &mut Function, dom: &DomTree, loops: &Loops) -> Vec<Carried> {
+    let mut found = Vec::new();
+    for l in loops.innermost_loops().collect::<Vec<_>>() {
+        let data = &loops.loops[l];
+        let header = data.header;
+        let [latch] = data.latches[..] else {
+            continue;
+        };
+        let Some(preheader) = loops.preheader(f, l) else {
+            continue;
+        };
+        let Some(counted) = loops.counted(f, l) else {
+            continue;
+        };
+        let j = counted.counter.phi;
+        if counted.counter.step != 1 || loops.stored_types(f, l).is_none() {
+            continue;
+        }
+        let stores = stores_at_counter(f, dom, loops, l, j, latch);
+        for &b in &data.blocks {
+            for &inst in &f.blocks[b].insts {
+                let InstKind::ArrayGet { array, index, .. } = f.insts[inst].kind else {
+                    continue;
+                };
+                let Some(&(_, value)) = stores.iter().find(|(a, _)| *a == array) else {
+                    continue;
+                };
+                if is_one_below(f, index, j) {
+                    let init = counted.counter.init;
+                    found.push((inst, b, array, value, init, header, preheader, latch));
+                }
+            }
+        }
+    }
+    (found.into_iter())
+        .map(
+            |(inst, block, array, value, init, header, preheader, latch)| {
+                let before = match f.constant(init) {
+                    Some(semantics::Const::Int(n)) => {
+                        f.push_inst(preheader, InstKind::IConst(n.wrapping_sub(1)), Ty::Int)
+                    }
+                    _ => {
+                        let one = f.push_inst(preheader, InstKind::IConst(1), Ty::Int);
+                        let below = InstKind::Binary(BinaryOp::ISub, init, one);
+                        f.push_inst(preheader, below, Ty::Int)
+                    }
+                };
+                Carried {
+                    inst,
+                    block,
+                    array,
+                    value,
+                    before,
+                    header,
+                    preheader,
+                    latch,
+                }
+            },
+        )
+        .collect()
+}
+
+/// The stores `set a[j], x` of loop `l` that run on every iteration (in a
+/// block dominating the latch), to an array defined outside the loop, and
+/// are the loop's only store of their element type: `(a, x)`.
+fn stores_at_counter(
+    f: &Function,
+    dom: &DomTree,
+    loops: &Loops,
+    l: super::loops::Loop,
+    j: Value,
+    latch: Block,
+) -> Vec<(Value, Value)> {
+    let mut stores: Vec<(Ty, Option<(Value, Value)>)> = Vec::new();
+    for &b in &loops.loops[l].blocks {
+        for &i in &f.blocks[b].insts {
+            let InstKind::ArraySet {
+                array,
+                index,
+                value,
+                ..
+            } = f.insts[i].kind
+            else {
+                continue;
+            };
+            let ty = f.value_ty(value);
+            let every_iteration =
+                index == j && dom.dominates(b, latch) && loops.is_invariant(f, l, array);
+            match stores.iter_mut().find(|(t, _)| *t == ty) {
+                Some(seen) => seen.1 = None,
+                None => stores.push((ty, every_iteration.then_some((array, value)))),
+            }
+        }
+    }
+    stores.into_iter().filter_map(|(_, s)| s).collect()
+}
+
+/// Whether `index` is `j - 1` (or `j + -1`).
+fn is_one_below(f: &Function, index: Value, j: Value) -> bool {
+    let constant = |v: Value| match f.constant(v) {
+        Some(semantics::Const::Int(n)) => Some(n),
+        _ => None,
+    };
+    match f.def_kind(index) {
+        Some(&InstKind::Binary(BinaryOp::ISub, a, b)) => a == j && constant(b) == Some(1),
+        Some(&InstKind::Binary(BinaryOp::IAdd, a, b)) => {
+            (a == j && constant(b) == Some(-1)) || (b == j && constant(a) == Some(-1))
+        }
+        _ => false,
+    }
+}
+
+/// Replaces `c`'s read by a header phi of the value read before the loop
+/// and the value stored by the iteration before.
+fn carry(f: &mut Function, c: &Carried) {
+    let result = f.insts[c.inst].result.expect("a get has a result");
+    let ty = f.value_ty(result);
+    let unchecked = InstKind::ArrayGet {
+        array: c.array,
+        index: c.before,
+        checked: false,
+    };
+    let first = f.push_inst(c.preheader, unchecked, ty);
+    let args = (f.blocks[c.header].preds.iter())
+        .map(|&p| if p == c.latch { c.value } else { first })
+        .collect();
+    let phi = f.add_phi(c.header, ty, args);
+    f.blocks[c.block].insts.retain(|i| *i != c.inst);
+    f.values[result].def = ValueDef::Alias(phi);
+}
