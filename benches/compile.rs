@@ -78,6 +78,7 @@ fn ssa_construction_is_linear(c: &mut Criterion) {
             let opts = SsaOptions {
                 optimize: false,
                 mode,
+                promote_globals: false,
             };
             // Construction only: freeing the built IR is not timed.
             group.bench_with_input(BenchmarkId::new(name, n), &checked, |b, checked| {
@@ -101,6 +102,7 @@ fn ssa_modes_on_samples(c: &mut Criterion) {
             let opts = SsaOptions {
                 optimize: true,
                 mode,
+                promote_globals: false,
             };
             group.bench_with_input(
                 BenchmarkId::new(mode_name, &name),
@@ -181,6 +183,7 @@ fn ssa_throughput(c: &mut Criterion) {
         let opts = SsaOptions {
             optimize: true,
             mode: Default::default(),
+            promote_globals: false,
         };
         let (module, _) = lower_program(&checked, &lines, opts);
         let insts: usize = module

@@ -175,6 +175,7 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
         let ssa_opts = SsaOptions {
             optimize: opts.opt_level.ssa_folding() && !opts.no_ssa_opt,
             mode: opts.ssa_mode,
+            promote_globals: opts.opt_level.promotes_globals() && !opts.no_ssa_opt,
         };
         let (mut ssa, stats) = ssa::lower::lower_program(&checked, &lines, ssa_opts);
         if opts.verify {

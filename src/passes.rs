@@ -64,6 +64,12 @@ impl OptLevel {
         !matches!(self, OptLevel::O0)
     }
 
+    /// SSA construction makes the globals only the top-level code uses
+    /// SSA variables of it (in whole programs).
+    pub fn promotes_globals(self) -> bool {
+        matches!(self, OptLevel::O2)
+    }
+
     /// Cranelift compiles with `opt_level=speed` (else `none`).
     pub fn cranelift_speed(self) -> bool {
         matches!(self, OptLevel::O2)
@@ -411,7 +417,7 @@ mod tests {
         assert_eq!(PrintAfter::parse("all"), Ok(PrintAfter::All));
         assert!(PrintAfter::parse("gvn")
             .unwrap_err()
-            .contains("all, load-once"));
+            .contains("all, constant-globals, load-once"));
     }
 
     /// A pass that leaves the IR broken is named in the verifier's error.

@@ -8,7 +8,7 @@ use jitrun::driver::{compile, Emit, OptLevel, Options};
 use jitrun::ir::dom::DomTree;
 use jitrun::ir::loops::Loops;
 use jitrun::ir::{bounds, Function, InstKind};
-use jitrun::passes::{pipeline, Scope, LICM, VERSION};
+use jitrun::passes::{pipeline, Scope, CARRY, LICM, REUSE, VERSION};
 
 /// `bounds::plan_checks` of `f`, with its dominator tree and loop forest.
 fn plan_checks(f: &Function, quiet: &[bool]) -> bounds::CheckPlan {
@@ -42,11 +42,12 @@ fn proven_lines(src: &str, level: OptLevel) -> (Vec<u32>, Vec<u32>) {
 }
 
 /// Function `f` of `src` in SSA form at `-O level`, without the passes
-/// that mark accesses unchecked (`licm`'s hoisted loads, `version`'s loop
-/// copies: `tests/files/licm/`, `tests/files/version/`), so that these
-/// tests see what `ir::bounds` proves by itself.
+/// that mark accesses unchecked or remove them (`licm`'s hoisted loads,
+/// `version`'s loop copies, `reuse`'s and `carry`'s reads taken from
+/// earlier ones: `tests/files/licm/`, `version/`, `reuse/`, `carry/`), so
+/// that these tests see what `ir::bounds` proves by itself.
 fn lowered_f(src: &str, level: OptLevel) -> Function {
-    let unchecking = [LICM.name, VERSION.name];
+    let unchecking = [LICM.name, VERSION.name, REUSE.name, CARRY.name];
     let passes = pipeline(level, Scope::Program)
         .iter()
         .copied()

@@ -265,11 +265,11 @@ for i in 0..len(xs) {
 fn remainders_used_only_by_divisibility_tests_are_not_computed() {
     let tests_only = scratch_file(
         "low_bits_only.toy",
-        b"let x = 12;\nprint(x % 2 == 0, 0 != x % 4);\nlet i = 0;\nwhile i % 8 != 0 || i == 0 { i += 1; }\nprint(i);\n",
+        b"fn t(x: int) { print(x % 2 == 0, 0 != x % 4); }\nt(12);\nlet i = 0;\nwhile i % 8 != 0 || i == 0 { i += 1; }\nprint(i);\n",
     );
     let also_used = scratch_file(
         "remainder_used.toy",
-        b"let x = 13;\nlet r = x % 2;\nprint(r == 0, r);\n",
+        b"fn t(x: int) { let r = x % 2; print(r == 0, r); }\nt(13);\n",
     );
     for level in ["-O0", "-O1", "-O2"] {
         assert_eq!(run_file(&tests_only, &[level]).stdout, "true false\n8\n");

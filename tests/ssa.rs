@@ -149,6 +149,7 @@ fn algorithm_5_statistics_through_the_library() {
         jitrun::ssa::lower::SsaOptions {
             optimize: true,
             mode: Default::default(),
+            promote_globals: false,
         },
     );
     let g = stats.iter().find(|s| s.name == "g").unwrap();
@@ -187,6 +188,7 @@ fn size_hints_cover_samples_kernels_and_generated_programs() {
         let opts = jitrun::ssa::lower::SsaOptions {
             optimize: false,
             mode: Default::default(),
+            promote_globals: false,
         };
         let (module, _) = jitrun::ssa::lower::lower_program(&checked, &lines, opts);
         let functions = checked.functions.iter().zip(&module.functions);

@@ -49,6 +49,7 @@ pub fn ssa_options(optimize: bool) -> SsaOptions {
     SsaOptions {
         optimize,
         mode: Default::default(),
+        promote_globals: false,
     }
 }
 

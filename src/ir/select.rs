@@ -206,6 +206,10 @@ fn convert(f: &mut Function, h: Block, shape: Shape) {
 /// side is `cond` itself or a constant (what short-circuit operators
 /// leave: `a && b` is `a ? b : a`).
 fn choice(f: &Function, cond: Value, if_true: Value, if_false: Value) -> InstKind {
+    // `!x ? a : b` is `x ? b : a`, without computing the negation.
+    if let Some(&InstKind::Unary(UnaryOp::Not, x)) = f.def_kind(cond) {
+        return choice(f, x, if_false, if_true);
+    }
     let is = |v: Value, b: bool| v == cond || f.constant(v) == Some(Const::Bool(b));
     if f.value_ty(if_true) == Ty::Bool {
         if is(if_true, true) {

@@ -254,9 +254,11 @@ impl Session {
         if echo {
             echo_values(&mut checked.main);
         }
+        // Globals outlive the entry: they stay in memory.
         let ssa_opts = SsaOptions {
             optimize: self.opts.opt_level.ssa_folding(),
             mode: Default::default(),
+            promote_globals: false,
         };
         let (mut ssa, _) = lower::lower_program(&checked, lines, ssa_opts);
         let watch = Watch {

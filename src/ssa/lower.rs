@@ -50,6 +50,9 @@ pub struct SsaOptions {
     /// The on-the-fly optimizations of §3.1 (`-O1` and up).
     pub optimize: bool,
     pub mode: SsaMode,
+    /// Globals no function reads or writes are SSA variables of the
+    /// top-level code (whole programs at `-O2`).
+    pub promote_globals: bool,
 }
 
 pub fn lower_program(
@@ -59,9 +62,10 @@ pub fn lower_program(
 ) -> (Module, Vec<FunctionStats>) {
     let mut strings = Vec::new();
     let mut stats = Vec::new();
-    let mut lower = |f: &tast::Function, is_main: bool| {
+    let mut lower = |f: &tast::Function, promoted: Option<&[bool]>| {
         let mut cx = FnLower::new(program, f, lines, opts, &mut strings);
-        if is_main {
+        if let Some(promoted) = promoted {
+            cx.promote(promoted);
             cx.init_array_globals();
         }
         cx.stmts(&f.body);
@@ -72,8 +76,12 @@ pub fn lower_program(
         });
         func
     };
-    let functions: Vec<Function> = program.functions.iter().map(|f| lower(f, false)).collect();
-    let main = lower(&program.main, true);
+    let functions: Vec<Function> = program.functions.iter().map(|f| lower(f, None)).collect();
+    let promoted = match opts.promote_globals {
+        true => only_top_level(&functions, program.globals.len()),
+        false => vec![false; program.globals.len()],
+    };
+    let main = lower(&program.main, Some(&promoted));
     let module = Module {
         functions,
         main,
@@ -83,11 +91,28 @@ pub fn lower_program(
     (module, stats)
 }
 
+/// By global: whether no function of `functions` reads or writes it.
+fn only_top_level(functions: &[Function], globals: usize) -> Vec<bool> {
+    let mut only = vec![true; globals];
+    for f in functions {
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                if let InstKind::LoadGlobal(g) | InstKind::StoreGlobal(g, _) = f.insts[i].kind {
+                    only[g as usize] = false;
+                }
+            }
+        }
+    }
+    only
+}
+
 struct FnLower<'a> {
     b: SsaBuilder,
     program: &'a tast::Program,
     /// The SSA variable of each local.
     vars: Vec<Var>,
+    /// The SSA variable of each global promoted to one (top-level code).
+    globals: Vec<Option<Var>>,
     /// `(break target, continue target)` of the enclosing loops.
     loops: Vec<(Block, Block)>,
     lines: &'a LineIndex,
@@ -125,6 +150,7 @@ impl<'a> FnLower<'a> {
             b,
             program,
             vars,
+            globals: vec![None; program.globals.len()],
             loops: Vec::new(),
             lines,
             strings,
@@ -145,6 +171,17 @@ impl<'a> FnLower<'a> {
         self.b.finish()
     }
 
+    /// Makes the `promoted` globals SSA variables of this (top-level)
+    /// code: no function sees them, so their values need no memory — a
+    /// loop at the top level keeps them in registers (mem2reg, by the same
+    /// algorithm as locals).
+    fn promote(&mut self, promoted: &[bool]) {
+        for (g, _) in promoted.iter().enumerate().filter(|(_, p)| **p) {
+            let ty = ir_ty(&self.program.globals[g].ty);
+            self.globals[g] = Some(self.b.declare_var(ty));
+        }
+    }
+
     /// Array globals start as the shared empty array, so that reading one
     /// before its `let` has run is safe (LANGUAGE.md is silent; see README).
     fn init_array_globals(&mut self) {
@@ -152,7 +189,16 @@ impl<'a> FnLower<'a> {
         for (i, g) in self.program.globals.iter().enumerate().skip(first) {
             if let Type::Array(_) = g.ty {
                 let empty = self.ins(InstKind::EmptyArray, Some(Ty::Array), None);
-                self.ins(InstKind::StoreGlobal(i as u32, empty.unwrap()), None, None);
+                self.store_global(i, empty.unwrap());
+            }
+        }
+    }
+
+    fn store_global(&mut self, g: usize, v: Value) {
+        match self.globals[g] {
+            Some(var) => self.b.write_variable(var, v),
+            None => {
+                self.ins(InstKind::StoreGlobal(g as u32, v), None, None);
             }
         }
     }
@@ -196,7 +242,7 @@ impl<'a> FnLower<'a> {
             }
             Stmt::Assign(Place::Global(g), e) => {
                 let v = self.expr_value(e);
-                self.ins(InstKind::StoreGlobal(g.index() as u32, v), None, None);
+                self.store_global(g.index(), v);
             }
             Stmt::SetIndex {
                 array,
@@ -404,9 +450,10 @@ impl<'a> FnLower<'a> {
             ExprKind::Bool(v) => self.b.constant(Const::Bool(*v)),
             ExprKind::Str(_) => unreachable!("checker: strings only in print"),
             ExprKind::Read(Place::Local(id)) => self.b.read_variable(self.vars[id.index()]),
-            ExprKind::Read(Place::Global(g)) => {
-                self.value(InstKind::LoadGlobal(g.index() as u32), ir_ty(e.ty()), None)
-            }
+            ExprKind::Read(Place::Global(g)) => match self.globals[g.index()] {
+                Some(var) => self.b.read_variable(var),
+                None => self.value(InstKind::LoadGlobal(g.index() as u32), ir_ty(e.ty()), None),
+            },
             ExprKind::Unary(op, inner) => {
                 let v = self.expr_value(inner);
                 let op = match (op, inner.ty()) {
