@@ -287,13 +287,9 @@ fn programs_with_unchecked_accesses(seeds: u64, passes: &[&'static jitrun::passe
     programs_with(seeds, passes, |kind| kind.bounds_check() == Some(false))
 }
 
-/// How many of the first `seeds` generated programs have an instruction
-/// `wanted` after `passes`.
-fn programs_with(
-    seeds: u64,
-    passes: &[&'static jitrun::passes::Pass],
-    wanted: impl Fn(&jitrun::ir::InstKind) -> bool,
-) -> usize {
+/// The IR of the generated program `src` after `passes` (and nothing
+/// else) ran, verified.
+fn ssa_after(src: &str, passes: &[&'static jitrun::passes::Pass]) -> jitrun::ir::Module {
     use jitrun::driver::{compile, Emit, Options};
     let opts = Options {
         emit: Some(Emit::Ssa),
@@ -301,12 +297,19 @@ fn programs_with(
         passes: Some(passes.to_vec()),
         ..Options::default()
     };
+    compile(src, &opts).expect("generated programs compile").ssa
+}
+
+/// How many of the first `seeds` generated programs have an instruction
+/// `wanted` after `passes`.
+fn programs_with(
+    seeds: u64,
+    passes: &[&'static jitrun::passes::Pass],
+    wanted: impl Fn(&jitrun::ir::InstKind) -> bool,
+) -> usize {
     (0..seeds)
         .filter(|&seed| {
-            let src = jitrun::testgen::program(seed);
-            let module = compile(&src, &opts)
-                .expect("generated programs compile")
-                .ssa;
+            let module = ssa_after(&jitrun::testgen::program(seed), passes);
             let mut functions = module.functions.iter().chain([&module.main]);
             functions.any(|f| (f.insts.iter()).any(|(_, d)| wanted(&d.kind)))
         })
@@ -338,16 +341,9 @@ fn generated_programs_have_selects() {
 }
 
 /// The element and global reads left in the code of `src` after `passes`.
-fn reads_after(src: &str, passes: Vec<&'static jitrun::passes::Pass>) -> usize {
-    use jitrun::driver::{compile, Emit, Options};
+fn reads_after(src: &str, passes: &[&'static jitrun::passes::Pass]) -> usize {
     use jitrun::ir::InstKind;
-    let opts = Options {
-        emit: Some(Emit::Ssa),
-        verify: true,
-        passes: Some(passes),
-        ..Options::default()
-    };
-    let m = compile(src, &opts).expect("generated programs compile").ssa;
+    let m = ssa_after(src, passes);
     let mut count = 0;
     for f in m.functions.iter().chain([&m.main]) {
         for &b in &f.layout {
@@ -370,7 +366,7 @@ fn programs_with_fewer_reads(seeds: u64, pass: &'static jitrun::passes::Pass) ->
     (0..seeds)
         .filter(|&seed| {
             let src = jitrun::testgen::program(seed);
-            reads_after(&src, vec![pass]) < reads_after(&src, vec![])
+            reads_after(&src, &[pass]) < reads_after(&src, &[])
         })
         .count()
 }
@@ -401,15 +397,8 @@ fn generated_programs_have_constant_globals() {
 /// read carried in a phi.
 #[test]
 fn generated_programs_have_carried_reads() {
-    use jitrun::driver::{compile, Emit, Options};
-    let phis = |src: &str, passes: Vec<&'static jitrun::passes::Pass>| {
-        let opts = Options {
-            emit: Some(Emit::Ssa),
-            verify: true,
-            passes: Some(passes),
-            ..Options::default()
-        };
-        let m = compile(src, &opts).expect("generated programs compile").ssa;
+    let phis = |src: &str, passes: &[&'static jitrun::passes::Pass]| {
+        let m = ssa_after(src, passes);
         (m.functions.iter().chain([&m.main]))
             .map(|f| {
                 f.layout
@@ -425,7 +414,7 @@ fn generated_programs_have_carried_reads() {
             // `licm` and `reuse` first: top-level loops read their arrays
             // from globals, stored just before.
             let (licm, reuse) = (&jitrun::passes::LICM, &jitrun::passes::REUSE);
-            phis(&src, vec![licm, reuse, &jitrun::passes::CARRY]) > phis(&src, vec![licm, reuse])
+            phis(&src, &[licm, reuse, &jitrun::passes::CARRY]) > phis(&src, &[licm, reuse])
         })
         .count();
     // 21 when this was written.
