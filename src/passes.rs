@@ -8,11 +8,11 @@
 //! level  scope    SSA construction    IR passes (in order)                     translator (Plan)
 //! -O0    any      Algorithms 1-5      -                                        bounds plan, roots; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                                as -O0
-//! -O2    entry    + §3.1 folding      load-once, licm, reuse, version, carry,  + rotate, invert, float consts; speed
-//!                                     select
+//! -O2    entry    + §3.1 folding      load-once, gvn, licm, reuse, version,    + rotate, invert, float consts; speed
+//!                                     sink, carry, select
 //! -O2    program  + §3.1 folding      constant-globals, load-once,             + leaf expansion, vector loops
-//!                                     unroll-recursion, inline, licm, reuse,
-//!                                     version, carry, select
+//!                                     unroll-recursion, inline, gvn, licm,
+//!                                     reuse, version, sink, carry, select
 //! ```
 //!
 //! [`run`] runs a list of passes over a module, verifying the IR after
@@ -170,6 +170,15 @@ pub static REUSE: Pass = Pass {
     run: ir::reuse::reuse_loads,
 };
 
+/// Pure instructions a dominating one already computed, replaced by its
+/// value (`ir::gvn`).
+pub static GVN: Pass = Pass {
+    name: "gvn",
+    about: "pure instructions a dominating one already computed take its value (ir::gvn)",
+    program_only: false,
+    run: ir::gvn::number_values,
+};
+
 /// Element loads the loop cannot change and that need no check, run
 /// once before the loop (`ir::licm`).
 pub static LICM: Pass = Pass {
@@ -186,6 +195,16 @@ pub static VERSION: Pass = Pass {
     about: "innermost loops get a copy without the bounds checks guards before them decide (ir::version)",
     program_only: false,
     run: ir::version::version_loops,
+};
+
+/// Stores to one element ending both predecessors of a join, made once
+/// in the join (`ir::sink`).
+pub static SINK: Pass = Pass {
+    name: "sink",
+    about:
+        "unchecked stores to one element ending both predecessors of a join sunk into it (ir::sink)",
+    program_only: false,
+    run: ir::sink::sink_stores,
 };
 
 /// A read of the element a loop stored on the iteration before, carried
@@ -206,14 +225,16 @@ pub static SELECT: Pass = Pass {
 };
 
 /// Every IR pass, by name.
-pub static ALL: [&Pass; 9] = [
+pub static ALL: [&Pass; 11] = [
     &CONSTANT_GLOBALS,
     &LOAD_ONCE,
     &UNROLL_RECURSION,
     &INLINE,
+    &GVN,
     &LICM,
     &REUSE,
     &VERSION,
+    &SINK,
     &CARRY,
     &SELECT,
 ];
@@ -221,15 +242,19 @@ pub static ALL: [&Pass; 9] = [
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_ENTRY: [&Pass; 6] = [&LOAD_ONCE, &LICM, &REUSE, &VERSION, &CARRY, &SELECT];
-    static O2_PROGRAM: [&Pass; 9] = [
+    static O2_ENTRY: [&Pass; 8] = [
+        &LOAD_ONCE, &GVN, &LICM, &REUSE, &VERSION, &SINK, &CARRY, &SELECT,
+    ];
+    static O2_PROGRAM: [&Pass; 11] = [
         &CONSTANT_GLOBALS,
         &LOAD_ONCE,
         &UNROLL_RECURSION,
         &INLINE,
+        &GVN,
         &LICM,
         &REUSE,
         &VERSION,
+        &SINK,
         &CARRY,
         &SELECT,
     ];
@@ -415,7 +440,7 @@ mod tests {
             "{e}"
         );
         assert_eq!(PrintAfter::parse("all"), Ok(PrintAfter::All));
-        assert!(PrintAfter::parse("gvn")
+        assert!(PrintAfter::parse("sccp")
             .unwrap_err()
             .contains("all, constant-globals, load-once"));
     }

@@ -781,7 +781,8 @@ impl Gen {
 
     /// A row built from its own previous entry, as `ir::carry` carries:
     /// `for j in 1..len(a) { a[j] = a[j - 1] op e; }`, most often after a
-    /// store to `a[0]` (which proves the first read before the loop).
+    /// store to `a[0]` (which proves the first read before the loop), now
+    /// and then storing `a[j]` on both sides of a branch.
     fn recurrence(&mut self) {
         let ty = *self.rng.pick(&[Ty::IntArr, Ty::FloatArr]);
         let Some(a) = self.vars_of(ty).first().cloned() else {
@@ -798,7 +799,17 @@ impl Gen {
         self.scopes.push(vec![(j.clone(), Ty::Int)]);
         let e = self.pure_value(elem, 1);
         let op = self.rng.pick(&["+", "-", "*"]);
-        self.line(&format!("{a}[{j}] = {a}[{j} - 1] {op} {e};"));
+        if self.rng.chance(40) {
+            // Stores to the element on both sides (`ir::sink`).
+            let cond = self.pure_cond();
+            let other = self.pure_value(elem, 1);
+            self.line(&format!(
+                "if {cond} {{ {a}[{j}] = {a}[{j} - 1] {op} {e}; }}"
+            ));
+            self.line(&format!("else {{ {a}[{j}] = {other}; }}"));
+        } else {
+            self.line(&format!("{a}[{j}] = {a}[{j} - 1] {op} {e};"));
+        }
         self.close_loop(mult);
     }
 

@@ -162,7 +162,7 @@ fn no_passes_change_the_ir_but_not_the_output() {
 fn unknown_pass_names_are_usage_errors() {
     let cases: [(&[&str], &str); 4] = [
         (&["--passes=load-once,gcm"], "unknown pass `gcm`"),
-        (&["--print-after=gvn"], "unknown pass `gvn`"),
+        (&["--print-after=sccp"], "unknown pass `sccp`"),
         (
             &["-O1", "--print-after=unroll-recursion"],
             "pass `unroll-recursion` does not run at -O1",

@@ -12,7 +12,7 @@
 //! and the arms (`a`, `b`: one predecessor each, no phis, a jump to `j`)
 //! hold only instructions that can run whatever `c` is — pure, unable to
 //! stop the program (no division: `x / 0` must fail only on its own
-//! path) and not a runtime call (`%` on floats). The arms' instructions
+//! path), not a runtime call (`%` on floats), or reads proven in bounds. The arms' instructions
 //! move to the end of `h`, each phi of `j` becomes
 //! `select c, <from the true side>, <from the false side>`, and `j` is
 //! appended to `h`.
@@ -24,17 +24,24 @@
 //! limited to [`MAX_SPECULATED`] instructions between them, since both now
 //! run every time.
 //!
+//! An `else if` chain joins all its arms in one block; two arms of one
+//! branch that join with others first get a join of their own
+//! ([`split_join`]), so that chains convert from the inside out. Reads
+//! proven in bounds (unchecked) may run on either side.
+//!
 //! The pass runs last: `ir::licm` and `ir::version` look for loops by
 //! their branches and are done by then; `ir::bounds` treats a select as
 //! it treats a phi.
 
 use super::semantics::Const;
 use super::*;
+use rustc_hash::{FxHashMap, FxHashSet};
 
-/// Instructions (constants not counted) the two arms may hold together,
-/// as LLVM's `TwoEntryPHINodeFoldingThreshold`: beyond it, running both
-/// costs more than a mispredicted branch saves.
-const MAX_SPECULATED: usize = 4;
+/// Instructions (constants not counted) the two arms may hold together:
+/// a mispredicted branch costs some 15 to 20 cycles, in which a core runs
+/// about six simple instructions besides the rest of the iteration;
+/// beyond that, running both arms costs more than the branch did.
+const MAX_SPECULATED: usize = 6;
 
 /// Phis a join may have: each becomes a select.
 const MAX_SELECTS: usize = 4;
@@ -58,6 +65,7 @@ struct Shape {
 /// Converts the branches of `f`, inner ones first: converting an inner
 /// diamond can leave its enclosing arm straight-line.
 pub fn if_convert(f: &mut Function) {
+    let headers = loop_headers(f);
     let mut converted = false;
     loop {
         let mut any = false;
@@ -67,6 +75,9 @@ pub fn if_convert(f: &mut Function) {
             let Some(&h) = f.layout.get(bi) else {
                 continue;
             };
+            if split_join(f, h, &headers) {
+                any = true;
+            }
             if let Some(shape) = shape_at(f, h) {
                 convert(f, h, shape);
                 any = true;
@@ -80,6 +91,65 @@ pub fn if_convert(f: &mut Function) {
     if converted {
         f.resolve_aliases();
     }
+}
+
+/// Gives two arms of one branch that join with other paths a join of
+/// their own (an `else if` chain joins all its arms in one block):
+/// `h → a, h → b, a → j, b → j, c → j` becomes `a → k, b → k, k → j`,
+/// the part of `j`'s phis from `a` and `b` in phis of `k`. Whether `h`
+/// (a branch block) was such a branch.
+fn split_join(f: &mut Function, h: Block, headers: &FxHashSet<Block>) -> bool {
+    let Some(Terminator::Branch {
+        then_block: a,
+        else_block: b,
+        ..
+    }) = f.blocks[h].term
+    else {
+        return false;
+    };
+    let (Some(j), Some(k)) = (arm_target(f, h, a), arm_target(f, h, b)) else {
+        return false;
+    };
+    // Not a loop's header: its latches stay as they are. Split only
+    // where the diamond made will be converted.
+    let cheap = speculated(f, &[a, b]) <= MAX_SPECULATED && f.blocks[j].phis.len() <= MAX_SELECTS;
+    if a == b || j != k || f.blocks[j].preds.len() <= 2 || headers.contains(&j) || !cheap {
+        return false;
+    }
+    let join = f.blocks.push(BlockData::default());
+    f.layout.push(join);
+    let at = |f: &Function, p: Block| (f.blocks[j].preds.iter()).position(|&q| q == p);
+    let (Some(from_a), Some(from_b)) = (at(f, a), at(f, b)) else {
+        return false;
+    };
+    for phi in f.blocks[j].phis.clone() {
+        let args = f.phi_args(phi);
+        let merged = smallvec![args[from_a], args[from_b]];
+        let ty = f.value_ty(phi);
+        let inner = f.add_phi(join, ty, merged);
+        let args = f.phi_args_mut(phi).expect("a live phi");
+        args[from_a] = inner;
+        args.remove(from_b);
+    }
+    f.blocks[j].preds[from_a] = join;
+    f.blocks[j].preds.remove(from_b);
+    f.blocks[join].preds = smallvec![a, b];
+    f.blocks[join].term = Some(Terminator::Jump(j));
+    f.blocks[a].term = Some(Terminator::Jump(join));
+    f.blocks[b].term = Some(Terminator::Jump(join));
+    true
+}
+
+/// The blocks of `f` that head loops: a predecessor comes after them in
+/// reverse post-order (a back edge). Converting branches leaves them so.
+fn loop_headers(f: &Function) -> FxHashSet<Block> {
+    let rpo = super::dom::reverse_post_order(f);
+    let mut number: FxHashMap<Block, usize> = FxHashMap::default();
+    number.extend(rpo.iter().enumerate().map(|(i, &b)| (b, i)));
+    let after = |p: &Block, b: Block| number.get(p).is_some_and(|&n| n >= number[&b]);
+    (rpo.iter().copied())
+        .filter(|&b| f.blocks[b].preds.iter().any(|p| after(p, b)))
+        .collect()
 }
 
 /// The shape of the branch ending `h`, if it can be converted.
@@ -117,19 +187,10 @@ fn shape_at(f: &Function, h: Block) -> Option<Shape> {
         _ => return None,
     };
     let join = &f.blocks[shape.join];
-    let speculated: usize = (shape.arms.iter())
-        .map(|&a| {
-            f.blocks[a]
-                .insts
-                .iter()
-                .filter(|&&i| !is_constant(f, i))
-                .count()
-        })
-        .sum();
     let fits = shape.join != h
         && join.preds.len() == 2
         && join.phis.len() <= MAX_SELECTS
-        && speculated <= MAX_SPECULATED;
+        && speculated(f, &shape.arms) <= MAX_SPECULATED;
     fits.then_some(shape)
 }
 
@@ -147,12 +208,30 @@ fn arm_target(f: &Function, h: Block, a: Block) -> Option<Block> {
 }
 
 /// Whether `kind` may run on a path that did not ask for it: nothing
-/// seen, nothing that can fail, no runtime call.
+/// seen, nothing that can fail, no runtime call. A read proven in bounds
+/// (unchecked: `ir::version`'s fast loops decide their accesses before
+/// the loop, whatever path an iteration takes) reads memory of its array
+/// on either side.
 fn may_speculate(kind: &InstKind) -> bool {
     match kind {
         InstKind::Binary(BinaryOp::FRem, ..) => false,
+        InstKind::ArrayGet { checked, .. } => !checked,
         other => other.is_removable_if_unused(),
     }
+}
+
+/// The instructions of `arms` that would run on both sides (constants
+/// not counted).
+fn speculated(f: &Function, arms: &[Block]) -> usize {
+    (arms.iter())
+        .map(|&a| {
+            f.blocks[a]
+                .insts
+                .iter()
+                .filter(|&&i| !is_constant(f, i))
+                .count()
+        })
+        .sum()
 }
 
 fn is_constant(f: &Function, i: Inst) -> bool {
