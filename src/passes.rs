@@ -64,7 +64,7 @@ impl OptLevel {
         !matches!(self, OptLevel::O0)
     }
 
-    /// SSA construction makes the globals only the top-level code uses
+    /// SSA construction makes the scalar globals only the top-level code uses
     /// SSA variables of it (in whole programs).
     pub fn promotes_globals(self) -> bool {
         matches!(self, OptLevel::O2)

@@ -50,7 +50,7 @@ pub struct SsaOptions {
     /// The on-the-fly optimizations of §3.1 (`-O1` and up).
     pub optimize: bool,
     pub mode: SsaMode,
-    /// Globals no function reads or writes are SSA variables of the
+    /// Scalar globals no function reads or writes are SSA variables of the
     /// top-level code (whole programs at `-O2`).
     pub promote_globals: bool,
 }
@@ -171,14 +171,19 @@ impl<'a> FnLower<'a> {
         self.b.finish()
     }
 
-    /// Makes the `promoted` globals SSA variables of this (top-level)
-    /// code: no function sees them, so their values need no memory — a
-    /// loop at the top level keeps them in registers (mem2reg, by the same
-    /// algorithm as locals).
+    /// Makes the `promoted` globals of scalar type SSA variables of this
+    /// (top-level) code: no function sees them, so their values need no
+    /// memory — a loop at the top level keeps its counters and sums in
+    /// registers (mem2reg, by the same algorithm as locals). Arrays stay
+    /// globals: reading one is a load of a pointer that does not change
+    /// in the loop, while as a value it would be a collector root live
+    /// across every call, spilled and in every stack map.
     fn promote(&mut self, promoted: &[bool]) {
         for (g, _) in promoted.iter().enumerate().filter(|(_, p)| **p) {
             let ty = ir_ty(&self.program.globals[g].ty);
-            self.globals[g] = Some(self.b.declare_var(ty));
+            if ty != Ty::Array {
+                self.globals[g] = Some(self.b.declare_var(ty));
+            }
         }
     }
 
