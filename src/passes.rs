@@ -21,10 +21,10 @@
 //! list (programs only), so that a test can run one pass alone.
 //!
 //! A new IR-to-IR pass: write it in `src/ir/` as `fn(&mut ir::Module)`
-//! (or per function, wrapped like [`load_once`]), add a [`Pass`] to
-//! [`ALL`] with its command-line name, and put it in [`pipeline`] at the
-//! levels and scopes it runs at. The verifier, `--print-after` and
-//! `--passes` then know it.
+//! (or per function, wrapped like [`load_once`]), add a [`Pass`] with its
+//! command-line name to [`ALL`] at its place in the order (whole programs
+//! at `-O2` run every pass), and to the other lists of [`pipeline`] where
+//! it runs. The verifier, `--print-after` and `--passes` then know it.
 
 use crate::ir::{self, verify::VerifyError};
 
@@ -224,7 +224,8 @@ pub static SELECT: Pass = Pass {
     run: ir::select::form_selects,
 };
 
-/// Every IR pass, by name.
+/// Every IR pass, by name, in the order they run: whole programs at
+/// `-O2` run them all ([`pipeline`]).
 pub static ALL: [&Pass; 11] = [
     &CONSTANT_GLOBALS,
     &LOAD_ONCE,
@@ -245,24 +246,12 @@ pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O2_ENTRY: [&Pass; 8] = [
         &LOAD_ONCE, &GVN, &LICM, &REUSE, &VERSION, &SINK, &CARRY, &SELECT,
     ];
-    static O2_PROGRAM: [&Pass; 11] = [
-        &CONSTANT_GLOBALS,
-        &LOAD_ONCE,
-        &UNROLL_RECURSION,
-        &INLINE,
-        &GVN,
-        &LICM,
-        &REUSE,
-        &VERSION,
-        &SINK,
-        &CARRY,
-        &SELECT,
-    ];
     match (level, scope) {
         (OptLevel::O0, _) => &[],
         (OptLevel::O1, _) => &O1,
         (OptLevel::O2, Scope::Entry) => &O2_ENTRY,
-        (OptLevel::O2, Scope::Program) => &O2_PROGRAM,
+        // Every pass, in order.
+        (OptLevel::O2, Scope::Program) => &ALL,
     }
 }
 
