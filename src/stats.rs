@@ -43,9 +43,7 @@ impl FunctionReport {
 
 pub fn function_reports(module: &Module, stats: &[FunctionStats]) -> Vec<FunctionReport> {
     module
-        .functions
-        .iter()
-        .chain(std::iter::once(&module.main))
+        .all_functions()
         .zip(stats)
         .map(|(f, s)| {
             let (phis, insts) = f.counts();
@@ -185,15 +183,10 @@ pub fn time_table(a: &crate::driver::Artifacts) -> String {
     let _ = writeln!(out, "{:<18} {:>10.3} ms", "  of which gc", ms(gc.time));
     let total = t.parse + t.check + t.ssa + t.codegen + t.run;
     let _ = writeln!(out, "{:<18} {:>10.3} ms", "total", ms(total));
-    let (phis, insts) = a
-        .ssa
-        .functions
-        .iter()
-        .chain(std::iter::once(&a.ssa.main))
-        .fold((0, 0), |(p, i), f| {
-            let (fp, fi) = f.counts();
-            (p + fp, i + fi)
-        });
+    let (phis, insts) = a.ssa.all_functions().fold((0, 0), |(p, i), f| {
+        let (fp, fi) = f.counts();
+        (p + fp, i + fi)
+    });
     let _ = writeln!(
         out,
         "sizes: {} AST nodes, {insts} SSA instructions + {phis} phis, {cl_insts} Cranelift instructions, {code} bytes of machine code",

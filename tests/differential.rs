@@ -310,7 +310,7 @@ fn programs_with(
     (0..seeds)
         .filter(|&seed| {
             let module = ssa_after(&jitrun::testgen::program(seed), passes);
-            let mut functions = module.functions.iter().chain([&module.main]);
+            let mut functions = module.all_functions();
             functions.any(|f| (f.insts.iter()).any(|(_, d)| wanted(&d.kind)))
         })
         .count()
@@ -345,7 +345,7 @@ fn reads_after(src: &str, passes: &[&'static jitrun::passes::Pass]) -> usize {
     use jitrun::ir::InstKind;
     let m = ssa_after(src, passes);
     let mut count = 0;
-    for f in m.functions.iter().chain([&m.main]) {
+    for f in m.all_functions() {
         for &b in &f.layout {
             count += (f.blocks[b].insts.iter())
                 .filter(|&&i| {
@@ -399,7 +399,7 @@ fn generated_programs_have_constant_globals() {
 fn generated_programs_have_carried_reads() {
     let phis = |src: &str, passes: &[&'static jitrun::passes::Pass]| {
         let m = ssa_after(src, passes);
-        (m.functions.iter().chain([&m.main]))
+        (m.all_functions())
             .map(|f| {
                 f.layout
                     .iter()
@@ -436,7 +436,7 @@ fn generated_programs_have_sunk_stores() {
         .expect("sink runs")
         + 1;
     let sets = |m: &jitrun::ir::Module| -> usize {
-        (m.functions.iter().chain([&m.main]))
+        (m.all_functions())
             .flat_map(|f| f.layout.iter().map(move |&b| (f, b)))
             .map(|(f, b)| {
                 (f.blocks[b].insts.iter())

@@ -261,8 +261,7 @@ pub struct SessionLinks<'a> {
 fn arena_reservation(program: &ir::Module) -> usize {
     const FLOOR: usize = 16 << 20;
     const PER_ITEM: usize = 1 << 10;
-    let items: usize = (program.functions.iter())
-        .chain(std::iter::once(&program.main))
+    let items: usize = (program.all_functions())
         .map(|f| f.insts.len() + f.values.len() + f.blocks.len())
         .sum();
     let data: usize =
@@ -306,11 +305,7 @@ fn compile_module(
     let mut module = JITModule::new(builder);
     let runtime = Runtime::declare(&mut module)?;
 
-    let all: Vec<&ir::Function> = program
-        .functions
-        .iter()
-        .chain(std::iter::once(&program.main))
-        .collect();
+    let all: Vec<&ir::Function> = program.all_functions().collect();
     let mut ids = Vec::with_capacity(all.len());
     for f in &all {
         let sig = signature(&module, f);

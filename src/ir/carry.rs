@@ -1,8 +1,8 @@
 //! Values carried from one iteration to the next instead of stored and
-//! read back (`-O2`): in a counted loop whose counter `j` steps by one and
-//! that stores `a[j] = x` on every iteration — the only store of that
-//! element type in the loop, which calls nothing — a read `a[j - 1]` is
-//! the `x` of the iteration before. It becomes a header phi: the `x` of
+//! read back (`-O2`): in a counted loop whose counter `j` starts at a
+//! constant `j0` and steps by one, and that stores `a[j] = x` on every
+//! iteration — the only store of that element type in the loop, which
+//! calls nothing — a read `a[j - 1]` is the `x` of the iteration before. It becomes a header phi: the `x` of
 //! the last iteration from the latch, and `a[j0 - 1]` read once before the
 //! loop. The read leaves the loop's critical path, where a store and a
 //! load of the same address cost the processor's store-to-load forwarding
@@ -24,15 +24,14 @@ use super::loops::Loops;
 use super::*;
 
 /// A read to replace: in loop `header` (entered from `preheader`, one
-/// latch `latch`), `get array[index]` (`inst`) where `index` is the
-/// counter minus one and `value` is stored at the counter every
-/// iteration; `before` is `j0 - 1`, made in the preheader.
+/// latch `latch`), `get array[j - 1]` (`inst`, in `block`) where `value`
+/// is stored at `array[j]` every iteration and `j` starts at `start`.
 struct Carried {
     inst: Inst,
     block: Block,
     array: Value,
     value: Value,
-    before: Value,
+    start: i64,
     header: Block,
     preheader: Block,
     latch: Block,
@@ -40,11 +39,14 @@ struct Carried {
 
 /// Carries the stored values of every function of `m`.
 pub fn carry_stored_values(m: &mut Module) {
-    for f in m.functions.iter_mut().chain(std::iter::once(&mut m.main)) {
+    for f in m.all_functions_mut() {
         carry_in(f);
     }
 }
 
+/// Finds the reads, makes each first read's index `j0 - 1` in its
+/// preheader, and carries the reads whose first read is proven there
+/// (the index of the others is taken out again).
 fn carry_in(f: &mut Function) {
     let has_sets = (f.insts.iter()).any(|(_, d)| matches!(d.kind, InstKind::ArraySet { .. }));
     if !has_sets {
@@ -56,39 +58,51 @@ fn carry_in(f: &mut Function) {
     if found.is_empty() {
         return;
     }
+    let before: Vec<Value> = (found.iter())
+        .map(|c| {
+            f.push_inst(
+                c.preheader,
+                InstKind::IConst(c.start.wrapping_sub(1)),
+                Ty::Int,
+            )
+        })
+        .collect();
     let proven: Vec<bool> = {
         let mut prover = Prover::new(f, &dom, &loops);
-        (found.iter())
-            .map(|c| prover.in_bounds_at_end(c.array, c.before, c.preheader))
+        (found.iter().zip(&before))
+            .map(|(c, &k)| prover.in_bounds_at_end(c.array, k, c.preheader))
             .collect()
     };
     let mut carried = false;
-    for (c, proven) in found.into_iter().zip(proven) {
-        if !proven {
-            continue;
+    for ((c, k), proven) in found.iter().zip(before).zip(proven) {
+        if proven {
+            carry(f, c, k);
+            carried = true;
+        } else {
+            let ValueDef::Inst(unused) = f.values[k].def else {
+                unreachable!("made by push_inst");
+            };
+            f.blocks[c.preheader].insts.retain(|i| *i != unused);
         }
-        carry(f, &c);
-        carried = true;
     }
-    // The `j0 - 1` of loops left alone is dead; Cranelift drops it.
     if carried {
         f.resolve_aliases();
     }
 }
 
-/// The reads to replace, with `j0 - 1` made in each one's preheader.
-fn find(f: &mut Function, dom: &DomTree, loops: &Loops) -> Vec<Carried> {
+/// The reads to replace (in loops whose counter starts at a constant: the
+/// first read's index is then one the analysis can prove).
+fn find(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<Carried> {
     let mut found = Vec::new();
-    for l in loops.innermost_loops().collect::<Vec<_>>() {
+    for l in loops.innermost_loops() {
         let data = &loops.loops[l];
-        let header = data.header;
         let [latch] = data.latches[..] else {
             continue;
         };
-        let Some(preheader) = loops.preheader(f, l) else {
+        let (Some(preheader), Some(counted)) = (loops.preheader(f, l), loops.counted(f, l)) else {
             continue;
         };
-        let Some(counted) = loops.counted(f, l) else {
+        let Some(semantics::Const::Int(start)) = f.constant(counted.counter.init) else {
             continue;
         };
         let j = counted.counter.phi;
@@ -96,8 +110,8 @@ fn find(f: &mut Function, dom: &DomTree, loops: &Loops) -> Vec<Carried> {
             continue;
         }
         let stores = stores_at_counter(f, dom, loops, l, j, latch);
-        for &b in &data.blocks {
-            for &inst in &f.blocks[b].insts {
+        for &block in &data.blocks {
+            for &inst in &f.blocks[block].insts {
                 let InstKind::ArrayGet { array, index, .. } = f.insts[inst].kind else {
                     continue;
                 };
@@ -105,38 +119,21 @@ fn find(f: &mut Function, dom: &DomTree, loops: &Loops) -> Vec<Carried> {
                     continue;
                 };
                 if is_one_below(f, index, j) {
-                    let init = counted.counter.init;
-                    found.push((inst, b, array, value, init, header, preheader, latch));
+                    found.push(Carried {
+                        inst,
+                        block,
+                        array,
+                        value,
+                        start,
+                        header: data.header,
+                        preheader,
+                        latch,
+                    });
                 }
             }
         }
     }
-    (found.into_iter())
-        .map(
-            |(inst, block, array, value, init, header, preheader, latch)| {
-                let before = match f.constant(init) {
-                    Some(semantics::Const::Int(n)) => {
-                        f.push_inst(preheader, InstKind::IConst(n.wrapping_sub(1)), Ty::Int)
-                    }
-                    _ => {
-                        let one = f.push_inst(preheader, InstKind::IConst(1), Ty::Int);
-                        let below = InstKind::Binary(BinaryOp::ISub, init, one);
-                        f.push_inst(preheader, below, Ty::Int)
-                    }
-                };
-                Carried {
-                    inst,
-                    block,
-                    array,
-                    value,
-                    before,
-                    header,
-                    preheader,
-                    latch,
-                }
-            },
-        )
-        .collect()
+    found
 }
 
 /// The stores `set a[j], x` of loop `l` that run on every iteration (in a
@@ -190,13 +187,14 @@ fn is_one_below(f: &Function, index: Value, j: Value) -> bool {
 }
 
 /// Replaces `c`'s read by a header phi of the value read before the loop
-/// and the value stored by the iteration before.
-fn carry(f: &mut Function, c: &Carried) {
+/// (at `before`, proven in bounds there) and the value stored by the
+/// iteration before.
+fn carry(f: &mut Function, c: &Carried, before: Value) {
     let result = f.insts[c.inst].result.expect("a get has a result");
     let ty = f.value_ty(result);
     let unchecked = InstKind::ArrayGet {
         array: c.array,
-        index: c.before,
+        index: before,
         checked: false,
     };
     let first = f.push_inst(c.preheader, unchecked, ty);

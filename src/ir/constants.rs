@@ -20,7 +20,7 @@ pub fn fold_constant_globals(m: &mut Module) {
     if constants.is_empty() {
         return;
     }
-    for f in m.functions.iter_mut().chain(std::iter::once(&mut m.main)) {
+    for f in m.all_functions_mut() {
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
                 let InstKind::LoadGlobal(g) = f.insts[i].kind else {
@@ -38,7 +38,7 @@ pub fn fold_constant_globals(m: &mut Module) {
 /// code (see the module's comment), and their values.
 fn constant_globals(m: &Module) -> FxHashMap<GlobalRef, Const> {
     let mut stores: FxHashMap<GlobalRef, usize> = FxHashMap::default();
-    for f in m.functions.iter().chain(std::iter::once(&m.main)) {
+    for f in m.all_functions() {
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
                 if let InstKind::StoreGlobal(g, _) = f.insts[i].kind {

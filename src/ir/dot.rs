@@ -11,7 +11,7 @@ fn escape(s: &str) -> String {
 
 pub fn module_to_dot(module: &Module) -> String {
     let mut out = String::from("digraph ssa {\n    node [shape=box, fontname=\"monospace\"];\n");
-    for f in module.functions.iter().chain(std::iter::once(&module.main)) {
+    for f in module.all_functions() {
         write_function(&mut out, f);
     }
     out.push_str("}\n");

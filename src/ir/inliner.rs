@@ -74,7 +74,7 @@ pub fn inline_calls(m: &mut Module) {
         .collect();
     // By function: how many calls of it the program makes (as written).
     let mut calls = vec![0usize; m.functions.len()];
-    for f in m.functions.iter().chain(std::iter::once(&m.main)) {
+    for f in m.all_functions() {
         f.calls().for_each(|(_, _, g)| calls[g as usize] += 1);
     }
     for fi in order {

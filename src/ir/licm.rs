@@ -42,15 +42,16 @@ const MAX_HOISTED_PER_LOOP: usize = 6;
 
 /// Hoists the invariant loads of every function of `m`.
 pub fn hoist_loads(m: &mut Module) {
-    for f in m.functions.iter_mut().chain(std::iter::once(&mut m.main)) {
+    for f in m.all_functions_mut() {
         hoist_invariant_loads(f);
     }
 }
 
 /// Hoists the invariant loads of `f` (see the module's comment).
 fn hoist_invariant_loads(f: &mut Function) {
-    let has_gets = (f.insts.iter()).any(|(_, d)| matches!(d.kind, InstKind::ArrayGet { .. }));
-    if !has_gets {
+    let loads =
+        |d: &InstData| matches!(d.kind, InstKind::ArrayGet { .. } | InstKind::LoadGlobal(_));
+    if !(f.insts.iter()).any(|(_, d)| loads(d)) {
         return;
     }
     let dom = DomTree::compute(f);
@@ -98,41 +99,38 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
                 .filter(|i| !moved_to.contains_key(i))
                 .chain(added.get(&b).into_iter().flatten().copied().filter(stayed));
             for inst in here.collect::<Vec<_>>() {
-                if let InstKind::LoadGlobal(g) = f.insts[inst].kind {
-                    if stored_globals.contains(&g) || hoisted == MAX_HOISTED_PER_LOOP {
-                        continue;
+                if hoisted == MAX_HOISTED_PER_LOOP {
+                    break;
+                }
+                // The instructions to move: the load, after a constant
+                // index made in the loop, which goes along.
+                let to_move: SmallVec<[Inst; 2]> = match f.insts[inst].kind {
+                    InstKind::LoadGlobal(g) if !stored_globals.contains(&g) => smallvec![inst],
+                    InstKind::ArrayGet { array, index, .. } => {
+                        let outside =
+                            |v: Value| block_of(&moved_to, v).is_none_or(|d| !loops.contains(l, d));
+                        let constant = match f.values[index].def {
+                            ValueDef::Inst(i) if !outside(index) && f.constant(index).is_some() => {
+                                Some(i)
+                            }
+                            _ => None,
+                        };
+                        let ty = f.value_ty(f.insts[inst].result.expect("a get has a result"));
+                        let invariant = !stored.contains(&ty)
+                            && outside(array)
+                            && (outside(index) || constant.is_some());
+                        if !invariant
+                            || !(prover.get_or_insert_with(|| Prover::new(f, dom, loops)))
+                                .in_bounds_at_end(array, index, preheader)
+                        {
+                            continue;
+                        }
+                        constant.into_iter().chain([inst]).collect()
                     }
-                    hoisted += 1;
-                    let from = block_of(&moved_to, f.insts[inst].result.expect("a result"))
-                        .expect("in a block");
-                    moves.push((inst, from, preheader));
-                    moved_to.insert(inst, preheader);
-                    added.entry(preheader).or_default().push(inst);
-                    continue;
-                }
-                let InstKind::ArrayGet { array, index, .. } = f.insts[inst].kind else {
-                    continue;
+                    _ => continue,
                 };
-                let outside =
-                    |v: Value| block_of(&moved_to, v).is_none_or(|d| !loops.contains(l, d));
-                // A constant index made in the loop goes along.
-                let constant = match f.values[index].def {
-                    ValueDef::Inst(i) if !outside(index) && f.constant(index).is_some() => Some(i),
-                    _ => None,
-                };
-                let ty = f.value_ty(f.insts[inst].result.expect("a get has a result"));
-                let invariant = !stored.contains(&ty)
-                    && outside(array)
-                    && (outside(index) || constant.is_some());
-                if !invariant
-                    || hoisted == MAX_HOISTED_PER_LOOP
-                    || !(prover.get_or_insert_with(|| Prover::new(f, dom, loops)))
-                        .in_bounds_at_end(array, index, preheader)
-                {
-                    continue;
-                }
                 hoisted += 1;
-                for i in constant.into_iter().chain([inst]) {
+                for i in to_move {
                     let from = block_of(&moved_to, f.insts[i].result.expect("a result"))
                         .expect("in a block");
                     moves.push((i, from, preheader));

@@ -717,3 +717,17 @@ pub struct Module {
     /// String literals of `print`, indexed by `PrintItem::Str`.
     pub strings: Vec<String>,
 }
+
+impl Module {
+    /// Every function, the top-level code last.
+    pub fn all_functions(&self) -> impl Iterator<Item = &Function> {
+        self.functions.iter().chain(std::iter::once(&self.main))
+    }
+
+    /// Every function, the top-level code last, to change.
+    pub fn all_functions_mut(&mut self) -> impl Iterator<Item = &mut Function> {
+        self.functions
+            .iter_mut()
+            .chain(std::iter::once(&mut self.main))
+    }
+}

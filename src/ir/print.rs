@@ -26,7 +26,7 @@ pub fn module_to_string(module: &Module) -> String {
     if !out.is_empty() {
         out.push('\n');
     }
-    for f in module.functions.iter().chain(std::iter::once(&module.main)) {
+    for f in module.all_functions() {
         let _ = write_function(&mut out, f);
         out.push('\n');
     }

@@ -24,7 +24,6 @@
 
 use super::dom::reverse_post_order;
 use super::*;
-use crate::entity::SecondaryMap;
 use rustc_hash::FxHashMap;
 
 /// Reads a block remembers, at most: beyond it, new reads are not
@@ -43,24 +42,22 @@ type Available = FxHashMap<Place, Value>;
 
 /// Removes the redundant reads of every function of `m`.
 pub fn reuse_loads(m: &mut Module) {
-    for f in m.functions.iter_mut().chain(std::iter::once(&mut m.main)) {
+    for f in m.all_functions_mut() {
         reuse_in(f);
     }
 }
 
 fn reuse_in(f: &mut Function) {
-    let rpo = reverse_post_order(f);
-    let mut seen: SecondaryMap<Block, bool> = SecondaryMap::with_capacity(f.blocks.len(), false);
+    // What each block visited so far ends with.
     let mut at_end: FxHashMap<Block, Available> = FxHashMap::default();
     let mut replaced = false;
-    for &b in &rpo {
-        let mut avail = on_entry(f, b, &seen, &at_end);
+    for b in reverse_post_order(f) {
+        let mut avail = on_entry(f, b, &at_end);
         let mut insts = std::mem::take(&mut f.blocks[b].insts);
         let before = insts.len();
         insts.retain(|&mut inst| !visit(f, inst, &mut avail));
         replaced |= insts.len() < before;
         f.blocks[b].insts = insts;
-        seen[b] = true;
         at_end.insert(b, avail);
     }
     if replaced {
@@ -69,23 +66,14 @@ fn reuse_in(f: &mut Function) {
 }
 
 /// The reads available on entry to `b`: those all its predecessors
-/// (every one seen) end with, by the same value.
-fn on_entry(
-    f: &Function,
-    b: Block,
-    seen: &SecondaryMap<Block, bool>,
-    at_end: &FxHashMap<Block, Available>,
-) -> Available {
-    let preds = &f.blocks[b].preds;
-    let Some((&first, rest)) = preds.split_first() else {
+/// (every one visited) end with, by the same value.
+fn on_entry(f: &Function, b: Block, at_end: &FxHashMap<Block, Available>) -> Available {
+    let ends: Option<Vec<&Available>> = (f.blocks[b].preds.iter()).map(|p| at_end.get(p)).collect();
+    let Some((first, rest)) = ends.as_deref().and_then(<[_]>::split_first) else {
         return Available::default();
     };
-    if !preds.iter().all(|&p| seen[p]) {
-        return Available::default();
-    }
-    let mut avail = at_end[&first].clone();
-    for p in rest {
-        let other = &at_end[p];
+    let mut avail = (*first).clone();
+    for other in rest {
         avail.retain(|place, v| other.get(place) == Some(v));
     }
     avail

@@ -21,7 +21,7 @@ use rustc_hash::FxHashMap;
 /// through slots that later code may point elsewhere (REPL entries), so
 /// every call may collect.
 pub fn may_collect(module: &Module, calls_may_change: bool) -> Vec<bool> {
-    let all: Vec<&Function> = module.functions.iter().chain([&module.main]).collect();
+    let all: Vec<&Function> = module.all_functions().collect();
     let mut collects: Vec<bool> = all.iter().map(|f| insts(f).any(allocates)).collect();
     let calls: Vec<Vec<FuncRef>> = all.iter().map(|f| callees(f)).collect();
     if calls_may_change {

@@ -33,9 +33,10 @@
 //! their branches and are done by then; `ir::bounds` treats a select as
 //! it treats a phi.
 
+use super::dom::DomTree;
+use super::loops::Loops;
 use super::semantics::Const;
 use super::*;
-use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Instructions (constants not counted) the two arms may hold together:
 /// a mispredicted branch costs some 15 to 20 cycles, in which a core runs
@@ -48,7 +49,7 @@ const MAX_SELECTS: usize = 4;
 
 /// Converts the branches of every function of `m`.
 pub fn form_selects(m: &mut Module) {
-    for f in m.functions.iter_mut().chain(std::iter::once(&mut m.main)) {
+    for f in m.all_functions_mut() {
         if_convert(f);
     }
 }
@@ -65,7 +66,9 @@ struct Shape {
 /// Converts the branches of `f`, inner ones first: converting an inner
 /// diamond can leave its enclosing arm straight-line.
 pub fn if_convert(f: &mut Function) {
-    let headers = loop_headers(f);
+    // Made when first needed; converting acyclic branches leaves the
+    // loop headers as they are.
+    let mut loops: Option<Loops> = None;
     let mut converted = false;
     loop {
         let mut any = false;
@@ -75,7 +78,7 @@ pub fn if_convert(f: &mut Function) {
             let Some(&h) = f.layout.get(bi) else {
                 continue;
             };
-            if split_join(f, h, &headers) {
+            if split_join(f, h, &mut loops) {
                 any = true;
             }
             if let Some(shape) = shape_at(f, h) {
@@ -98,30 +101,27 @@ pub fn if_convert(f: &mut Function) {
 /// `h → a, h → b, a → j, b → j, c → j` becomes `a → k, b → k, k → j`,
 /// the part of `j`'s phis from `a` and `b` in phis of `k`. Whether `h`
 /// (a branch block) was such a branch.
-fn split_join(f: &mut Function, h: Block, headers: &FxHashSet<Block>) -> bool {
-    let Some(Terminator::Branch {
-        then_block: a,
-        else_block: b,
-        ..
-    }) = f.blocks[h].term
-    else {
+fn split_join(f: &mut Function, h: Block, loops: &mut Option<Loops>) -> bool {
+    let Some((a, b)) = branch_targets(f, h) else {
         return false;
     };
     let (Some(j), Some(k)) = (arm_target(f, h, a), arm_target(f, h, b)) else {
         return false;
     };
-    // Not a loop's header: its latches stay as they are. Split only
-    // where the diamond made will be converted.
+    // Split only where the diamond made will be converted.
     let cheap = speculated(f, &[a, b]) <= MAX_SPECULATED && f.blocks[j].phis.len() <= MAX_SELECTS;
-    if a == b || j != k || f.blocks[j].preds.len() <= 2 || headers.contains(&j) || !cheap {
+    if j != k || f.blocks[j].preds.len() <= 2 || !cheap {
         return false;
     }
+    // Not a loop's header: its latches stay as they are.
+    let loops = loops.get_or_insert_with(|| Loops::compute(f, &DomTree::compute(f)));
+    if loops.is_header(j) {
+        return false;
+    }
+    let at = |p: Block| (f.blocks[j].preds.iter()).position(|&q| q == p);
+    let (from_a, from_b) = (at(a).expect("a jumps to j"), at(b).expect("b jumps to j"));
     let join = f.blocks.push(BlockData::default());
     f.layout.push(join);
-    let at = |f: &Function, p: Block| (f.blocks[j].preds.iter()).position(|&q| q == p);
-    let (Some(from_a), Some(from_b)) = (at(f, a), at(f, b)) else {
-        return false;
-    };
     for phi in f.blocks[j].phis.clone() {
         let args = f.phi_args(phi);
         let merged = smallvec![args[from_a], args[from_b]];
@@ -140,31 +140,22 @@ fn split_join(f: &mut Function, h: Block, headers: &FxHashSet<Block>) -> bool {
     true
 }
 
-/// The blocks of `f` that head loops: a predecessor comes after them in
-/// reverse post-order (a back edge). Converting branches leaves them so.
-fn loop_headers(f: &Function) -> FxHashSet<Block> {
-    let rpo = super::dom::reverse_post_order(f);
-    let mut number: FxHashMap<Block, usize> = FxHashMap::default();
-    number.extend(rpo.iter().enumerate().map(|(i, &b)| (b, i)));
-    let after = |p: &Block, b: Block| number.get(p).is_some_and(|&n| n >= number[&b]);
-    (rpo.iter().copied())
-        .filter(|&b| f.blocks[b].preds.iter().any(|p| after(p, b)))
-        .collect()
+/// The two targets of the branch ending `h`, if it ends in one to two
+/// different blocks.
+fn branch_targets(f: &Function, h: Block) -> Option<(Block, Block)> {
+    match f.blocks[h].term {
+        Some(Terminator::Branch {
+            then_block,
+            else_block,
+            ..
+        }) if then_block != else_block => Some((then_block, else_block)),
+        _ => None,
+    }
 }
 
 /// The shape of the branch ending `h`, if it can be converted.
 fn shape_at(f: &Function, h: Block) -> Option<Shape> {
-    let Some(Terminator::Branch {
-        then_block: t,
-        else_block: e,
-        ..
-    }) = f.blocks[h].term
-    else {
-        return None;
-    };
-    if t == e {
-        return None;
-    }
+    let (t, e) = branch_targets(f, h)?;
     let shape = match (arm_target(f, h, t), arm_target(f, h, e)) {
         (Some(j), Some(k)) if j == k => Shape {
             join: j,

@@ -15,72 +15,78 @@ use super::*;
 
 /// Sinks the paired stores of every function of `m`.
 pub fn sink_stores(m: &mut Module) {
-    for f in m.functions.iter_mut().chain(std::iter::once(&mut m.main)) {
+    for f in m.all_functions_mut() {
         sink_in(f);
     }
 }
 
+/// A store ending a block: the instruction, and what it stores where.
+struct Store {
+    inst: Inst,
+    array: Value,
+    index: Value,
+    value: Value,
+}
+
 /// Joins in reverse post-order: an inner join's store, once sunk, is the
-/// last store of its block for the join after it.
+/// last store of its block for the join after it. (A predecessor ending
+/// in a jump is one once in the join's list.)
 fn sink_in(f: &mut Function) {
     for join in reverse_post_order(f) {
         let preds = f.blocks[join].preds.clone();
         if preds.len() < 2 {
             continue;
         }
-        let stores: Option<Vec<(Inst, Value)>> =
-            preds.iter().map(|&p| last_store(f, p, join)).collect();
+        let stores: Option<Vec<Store>> = preds.iter().map(|&p| last_store(f, p, join)).collect();
         let Some(stores) = stores else {
             continue;
         };
-        let place = |i: Inst| match f.insts[i].kind {
-            InstKind::ArraySet { array, index, .. } => (array, index),
-            _ => unreachable!("last_store finds stores"),
-        };
-        let (first, _) = stores[0];
-        let distinct = (1..preds.len()).all(|k| !preds[..k].contains(&preds[k]));
-        if !distinct || stores.iter().any(|&(s, _)| place(s) != place(first)) {
+        let first = &stores[0];
+        if (stores.iter()).any(|s| (s.array, s.index) != (first.array, first.index)) {
             continue;
         }
-        let (array, index) = place(first);
-        for (&p, &(s, _)) in preds.iter().zip(&stores) {
-            f.blocks[p].insts.retain(|i| *i != s);
+        for (&p, s) in preds.iter().zip(&stores) {
+            f.blocks[p].insts.retain(|i| *i != s.inst);
         }
-        let values: SmallVec<[Value; 2]> = stores.iter().map(|&(_, v)| v).collect();
+        let values: SmallVec<[Value; 2]> = stores.iter().map(|s| s.value).collect();
         let value = if values.iter().all(|&v| v == values[0]) {
             values[0]
         } else {
             f.add_phi(join, f.value_ty(values[0]), values)
         };
         // The first store becomes the join's (keeping its location).
-        f.insts[first].kind = InstKind::ArraySet {
-            array,
-            index,
+        let first = &stores[0];
+        f.insts[first.inst].kind = InstKind::ArraySet {
+            array: first.array,
+            index: first.index,
             value,
             checked: false,
         };
-        f.blocks[join].insts.insert(0, first);
+        f.blocks[join].insts.insert(0, first.inst);
     }
 }
 
-/// The store ending `block` (which jumps to `join`): an unchecked
-/// `set`, followed by nothing but computation; with its value.
-fn last_store(f: &Function, block: Block, join: Block) -> Option<(Inst, Value)> {
+/// The store ending `block` (which jumps to `join`): an unchecked `set`,
+/// followed by nothing but computation.
+fn last_store(f: &Function, block: Block, join: Block) -> Option<Store> {
     let data = &f.blocks[block];
     if data.term != Some(Terminator::Jump(join)) {
         return None;
     }
-    let at = data
-        .insts
-        .iter()
-        .rposition(|&i| !f.insts[i].kind.is_removable_if_unused())?;
-    let s = data.insts[at];
-    match f.insts[s].kind {
+    let at = (data.insts.iter()).rposition(|&i| !f.insts[i].kind.is_removable_if_unused())?;
+    let inst = data.insts[at];
+    match f.insts[inst].kind {
         InstKind::ArraySet {
+            array,
+            index,
             value,
             checked: false,
-            ..
-        } => Some((s, value)),
+        } => Some(Store {
+            inst,
+            array,
+            index,
+            value,
+        }),
         _ => None,
     }
 }

@@ -19,11 +19,7 @@ pub struct VerifyError {
 }
 
 pub fn verify_module(module: &Module) -> Result<(), VerifyError> {
-    module
-        .functions
-        .iter()
-        .chain(std::iter::once(&module.main))
-        .try_for_each(verify_function)
+    module.all_functions().try_for_each(verify_function)
 }
 
 pub fn verify_function(f: &Function) -> Result<(), VerifyError> {

@@ -54,7 +54,7 @@ const MAX_RECOMPUTED_DEPTH: u32 = 4;
 
 /// Versions every innermost loop worth it, in every function.
 pub fn version_loops(m: &mut Module) {
-    for f in m.functions.iter_mut().chain(std::iter::once(&mut m.main)) {
+    for f in m.all_functions_mut() {
         version_function(f);
     }
 }

@@ -77,9 +77,10 @@ pub fn lower_program(
         func
     };
     let functions: Vec<Function> = program.functions.iter().map(|f| lower(f, None)).collect();
-    let promoted = match opts.promote_globals {
-        true => only_top_level(&functions, program.globals.len()),
-        false => vec![false; program.globals.len()],
+    let promoted = if opts.promote_globals {
+        only_top_level(&functions, program.globals.len())
+    } else {
+        vec![false; program.globals.len()]
     };
     let main = lower(&program.main, Some(&promoted));
     let module = Module {

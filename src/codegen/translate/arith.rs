@@ -123,11 +123,10 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             BinaryOp::Shl => ins.ishl(a, b),
             BinaryOp::Shr => ins.sshr(a, b),
             BinaryOp::ICmp(c) | BinaryOp::BCmp(c) => ins.icmp(int_cc(c), a, b),
-            // `a > b` as `b < a`: the same on NaNs, and the form of
-            // Cranelift's `select` lowerings to `minsd`/`maxsd`.
-            BinaryOp::FCmp(Cmp::Gt) => ins.fcmp(FloatCC::LessThan, b, a),
-            BinaryOp::FCmp(Cmp::Ge) => ins.fcmp(FloatCC::LessThanOrEqual, b, a),
-            BinaryOp::FCmp(c) => ins.fcmp(float_cc(c), a, b),
+            BinaryOp::FCmp(c) => match float_cc(c) {
+                (cc, true) => ins.fcmp(cc, b, a),
+                (cc, false) => ins.fcmp(cc, a, b),
+            },
             BinaryOp::IMin => ins.smin(a, b),
             BinaryOp::IMax => ins.smax(a, b),
             BinaryOp::FMin | BinaryOp::FMax => self.float_min_max(op, a, b),

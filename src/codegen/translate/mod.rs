@@ -563,13 +563,16 @@ fn int_cc(c: Cmp) -> IntCC {
     }
 }
 
-fn float_cc(c: Cmp) -> FloatCC {
+/// A float comparison as Cranelift's condition, and whether its operands
+/// swap: `a > b` is `b < a` (the same on NaNs, and the form of
+/// Cranelift's `select` lowerings to `minsd`/`maxsd`).
+fn float_cc(c: Cmp) -> (FloatCC, bool) {
     match c {
-        Cmp::Eq => FloatCC::Equal,
-        Cmp::Ne => FloatCC::NotEqual,
-        Cmp::Lt => FloatCC::LessThan,
-        Cmp::Le => FloatCC::LessThanOrEqual,
-        Cmp::Gt => FloatCC::GreaterThan,
-        Cmp::Ge => FloatCC::GreaterThanOrEqual,
+        Cmp::Eq => (FloatCC::Equal, false),
+        Cmp::Ne => (FloatCC::NotEqual, false),
+        Cmp::Lt => (FloatCC::LessThan, false),
+        Cmp::Le => (FloatCC::LessThanOrEqual, false),
+        Cmp::Gt => (FloatCC::LessThan, true),
+        Cmp::Ge => (FloatCC::LessThanOrEqual, true),
     }
 }
