@@ -201,6 +201,8 @@ fn main() {
             });
         }
     });
+    // A failing program has been printed already.
+    let _ = std::fs::remove_dir_all(&dir);
     let n = done.load(Ordering::Relaxed);
     if failed.load(Ordering::Relaxed) {
         std::process::exit(1);

@@ -98,8 +98,11 @@ pub fn run_named(name: &str, src: &str, args: &[&str]) -> Run {
     )
 }
 
+/// Writes `contents` to `name` in this test binary's scratch directory
+/// under `target/tmp`, which cargo provides and `cargo clean` removes: the
+/// next run overwrites the files instead of leaving one directory per run.
 pub fn scratch_file(name: &str, contents: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("jitrun-tests-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(env!("CARGO_CRATE_NAME"));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::File::create(&path)
