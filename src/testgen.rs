@@ -623,6 +623,7 @@ impl Gen {
             13 if self.rng.chance(25) => self.arrays_in_step(),
             13 if self.rng.chance(35) => self.recurrence(),
             13 => self.array_walk(),
+            17 if self.rng.chance(30) => self.ring_walk(),
             17 | 18 => self.counted_loop(),
             _ => {
                 let n = 1 + self.rng.below(3);
@@ -811,6 +812,52 @@ impl Gen {
             self.line(&format!("{a}[{j}] = {a}[{j} - 1] {op} {e};"));
         }
         self.close_loop(mult);
+    }
+
+    /// A walk that wraps around, as `ir::version` guards: `for j in
+    /// s..n { x = x op a[(j + k) % n]; }`, `n` most often `len(a)` or
+    /// less, now and then more (the last read fails) or `s` below zero
+    /// (fails unless `k` makes up for it).
+    fn ring_walk(&mut self) {
+        let ty = *self.rng.pick(&[Ty::IntArr, Ty::FloatArr]);
+        let Some(a) = self.vars_of(ty).first().cloned() else {
+            return self.let_stmt();
+        };
+        let elem = ty.elem().expect("array type");
+        let (n, j, x) = (self.fresh("n"), self.fresh("j"), self.fresh("r"));
+        let size = match self.rng.below(20) {
+            0 => format!("len({a}) + 1"),
+            1..=6 => format!("max(len({a}) - {}, 1)", 1 + self.rng.below(3)),
+            _ => format!("len({a})"),
+        };
+        self.line(&format!("let {n} = {size};"));
+        let init = self.pure_value(elem, 1);
+        self.line(&format!("let {x} = {init};"));
+        self.declare(x.clone(), elem);
+        let start = if self.rng.chance(10) { "-1" } else { "0" };
+        let shifts = [
+            String::new(),
+            " + 1".into(),
+            format!(" + {n} - 1"),
+            " + 2".into(),
+        ];
+        let reads: Vec<String> = (0..1 + self.rng.below(3))
+            .map(|_| format!("{a}[({j}{}) % {n}]", self.rng.pick(&shifts)))
+            .collect();
+        self.line(&format!("for {j} in {start}..{n} {{"));
+        let mult = self.enter_loop(4);
+        self.scopes.push(vec![(j.clone(), Ty::Int)]);
+        let op = if elem == Ty::Int {
+            *self.rng.pick(&["+", "^", "-"])
+        } else {
+            "+"
+        };
+        self.line(&format!(
+            "{x} = {x} {op} {};",
+            reads.join(&format!(" {op} "))
+        ));
+        self.close_loop(mult);
+        self.line(&format!("print({x});"));
     }
 
     /// A value of `ty` from variables and literals by operations that

@@ -7,7 +7,9 @@
 //! before `l` fails on every iteration or on none; and in a counted loop
 //! (`ir::loops`) whose counter `i` runs over `[init, n)`, the accesses
 //! `a[i + c]` past the header's test stay in bounds on every iteration if
-//! `init + c >= 0` and `n + c <= len(a)`. These conditions, for every such
+//! `init + c >= 0` and `n + c <= len(a)`; and accesses `a[(i + c) % m]`
+//! (an index that wraps around) if `init + c >= 0` and `1 <= m <=
+//! len(a)`, with `m` available before the loop. These conditions, for every such
 //! access, are tested once before the loop (the *guards*). If all hold,
 //! the copy runs: the same code with those accesses marked `unchecked`. If
 //! one fails, the original runs, checks and all, and stops where it would
@@ -107,6 +109,18 @@ enum Guard {
         low: i64,
         high: i64,
     },
+    /// `(counter + base + c) % divisor` (the counter negated when `down`)
+    /// in bounds of `array` for every `c >= low` and every value of the
+    /// counter: the dividend stays non-negative and `1 <= divisor <=
+    /// len(array)`, so the remainder lies in `0..divisor` (a walk that
+    /// wraps around, `row[(c + 1) % n]`).
+    Remainder {
+        array: Value,
+        down: bool,
+        base: Base,
+        low: i64,
+        divisor: Value,
+    },
 }
 
 /// Up to two available values, summed: the part of an index that is the
@@ -116,6 +130,9 @@ type Base = [Option<Value>; 2];
 /// An array and the part of its index other than the constant: whether
 /// the counter is negated, and the base.
 type WalkKey = (Value, bool, Base);
+
+/// A [`WalkKey`] and the divisor of a remainder of the walk.
+type RemainderKey = (WalkKey, Value);
 
 /// An index as the counter (negated when `down`), plus a [`Base`], plus a
 /// constant.
@@ -183,6 +200,7 @@ fn plan(
         recomputed: FxHashSet::default(),
         stages: Vec::new(),
         walks: FxHashMap::default(),
+        remainders: FxHashMap::default(),
         unchecked: FxHashSet::default(),
         hoisted: FxHashSet::default(),
     };
@@ -297,6 +315,8 @@ struct Planner<'a> {
     /// The constants each array is walked with, by array and the rest of
     /// the index.
     walks: FxHashMap<WalkKey, (i64, i64)>,
+    /// The smallest constant of each walk indexed by its remainder.
+    remainders: FxHashMap<RemainderKey, i64>,
     unchecked: FxHashSet<Inst>,
     hoisted: FxHashSet<Inst>,
 }
@@ -452,14 +472,21 @@ impl Planner<'_> {
             if block == header {
                 continue;
             }
-            let Some(a) = self.affine(index, counted.counter.phi, 4) else {
+            let counter = counted.counter.phi;
+            if let Some((a, divisor)) = self.remainder(index, counter) {
+                let key = ((array, a.down, self.canonical_base(a.base)), divisor);
+                let low = self.remainders.entry(key).or_insert(a.c);
+                *low = (*low).min(a.c);
+                self.unchecked.insert(inst);
+                continue;
+            }
+            let Some(a) = self.affine(index, counter, 4) else {
                 continue;
             };
             if a.c.abs() > MAX_OFFSET {
                 continue;
             }
-            let mut base = a.base.map(|t| t.map(|v| self.canonical(v)));
-            base.sort_unstable();
+            let base = self.canonical_base(a.base);
             let walk = self
                 .walks
                 .entry((array, a.down, base))
@@ -468,6 +495,27 @@ impl Planner<'_> {
             walk.1 = walk.1.max(a.c);
             self.unchecked.insert(inst);
         }
+    }
+
+    /// The base's values as the guards compute them, in a fixed order.
+    fn canonical_base(&self, base: Base) -> Base {
+        let mut base = base.map(|t| t.map(|v| self.canonical(v)));
+        base.sort_unstable();
+        base
+    }
+
+    /// `v` as `x % divisor` with `x` an [`Affine`] walk of `counter` and
+    /// the divisor available before the loop (as the guards compute it).
+    fn remainder(&mut self, v: Value, counter: Value) -> Option<(Affine, Value)> {
+        let ValueDef::Inst(inst) = self.f.values[v].def else {
+            return None;
+        };
+        let InstKind::Binary(BinaryOp::IRem, x, divisor) = self.f.insts[inst].kind else {
+            return None;
+        };
+        self.stage_of(divisor)?;
+        let a = self.affine(x, counter, 4)?;
+        (a.c.abs() <= MAX_OFFSET).then(|| (a, self.canonical(divisor)))
     }
 
     /// `v` as an [`Affine`] index in `counter`, looking through at most
@@ -555,6 +603,24 @@ impl Planner<'_> {
             };
             self.guard(s, walk);
         }
+        let mut remainders: Vec<(RemainderKey, i64)> = self.remainders.drain().collect();
+        remainders.sort_unstable();
+        for (((array, down, base), divisor), low) in remainders {
+            let s = [array, divisor]
+                .into_iter()
+                .chain(base.into_iter().flatten())
+                .map(|v| self.stage_of(v).expect("remainder operands are available"))
+                .max()
+                .unwrap_or(0);
+            let remainder = Guard::Remainder {
+                array,
+                down,
+                base,
+                low,
+                divisor,
+            };
+            self.guard(s, remainder);
+        }
     }
 }
 
@@ -615,6 +681,14 @@ impl<'p> Copier<'p> {
         let copy = f.push_inst(block, kind, f.value_ty(v));
         self.values.insert(v, copy);
         copy
+    }
+
+    /// The guards' values of a [`Base`]'s terms.
+    fn operands(&mut self, f: &mut Function, block: Block, base: Base) -> Vec<Value> {
+        base.into_iter()
+            .flatten()
+            .map(|t| self.operand(f, block, t))
+            .collect()
     }
 
     /// Builds the guards and the copy; returns the copy's header.
@@ -687,15 +761,11 @@ impl<'p> Copier<'p> {
                 let v = f.push_inst(block, kind, f.value_ty(result));
                 self.values.insert(result, v);
             }
-            let mut code = GuardCode {
-                block,
-                consts: FxHashMap::default(),
-            };
-            let mut all: Option<Value> = None;
+            let mut code = GuardCode::new(block);
             for &g in guards {
-                let holds = self.test(f, &mut code, g);
-                all = code.and(f, all, holds);
+                self.test(f, &mut code, g);
             }
+            let all = code.conjunction(f);
             let next = match blocks.get(s + 1) {
                 Some(&b) => {
                     f.blocks[b].preds.push(block);
@@ -720,19 +790,17 @@ impl<'p> Copier<'p> {
         (first, last, blocks)
     }
 
-    /// A bool that holds when guard `g` does, computed in `code`'s block;
-    /// `None` when it holds without a test.
-    fn test(&mut self, f: &mut Function, code: &mut GuardCode, g: Guard) -> Option<Value> {
+    /// Requires in `code` the conditions under which guard `g` holds.
+    fn test(&mut self, f: &mut Function, code: &mut GuardCode, g: Guard) {
         let block = code.block;
         match g {
             Guard::Index { array, index } => {
                 let array = self.operand(f, block, array);
                 let index = self.operand(f, block, index);
-                let len = f.push_inst(block, InstKind::ArrayLen(array), Ty::Int);
+                let len = code.len(f, array);
                 let zero = code.int(f, 0);
-                let above = code.cmp(f, Cmp::Ge, index, zero);
-                let below = code.cmp(f, Cmp::Lt, index, len);
-                code.and(f, above, below)
+                code.require(f, Cmp::Ge, index, zero);
+                code.require(f, Cmp::Lt, index, len);
             }
             Guard::Walk {
                 array,
@@ -742,12 +810,20 @@ impl<'p> Copier<'p> {
                 high,
             } => {
                 let array = self.operand(f, block, array);
-                let terms: Vec<Value> = base
-                    .into_iter()
-                    .flatten()
-                    .map(|t| self.operand(f, block, t))
-                    .collect();
+                let terms = self.operands(f, block, base);
                 self.test_walk(f, code, array, down, &terms, (low, high))
+            }
+            Guard::Remainder {
+                array,
+                down,
+                base,
+                low,
+                divisor,
+            } => {
+                let array = self.operand(f, block, array);
+                let divisor = self.operand(f, block, divisor);
+                let terms = self.operands(f, block, base);
+                self.test_remainder(f, code, (array, divisor), down, &terms, low)
             }
         }
     }
@@ -763,14 +839,62 @@ impl<'p> Copier<'p> {
         down: bool,
         terms: &[Value],
         (low, high): (i64, i64),
+    ) {
+        let counted = self.plan.counted.expect("walks are of counted loops");
+        let (init, bound) = (counted.counter.init, counted.bound);
+        let len = code.len(f, array);
+        let sum = self.walk_start(f, code, down, terms, low);
+        let high_c = code.int(f, high);
+        let room = code.binary(f, BinaryOp::ISub, len, high_c);
+        let last_below = if counted.inclusive { Cmp::Lt } else { Cmp::Le };
+        if !down {
+            // bound + base + high <= len (< for `<=` loops).
+            let end = sum.map_or(bound, |s| code.binary(f, BinaryOp::IAdd, bound, s));
+            code.require(f, last_below, end, room);
+        } else {
+            // base + high - init < len.
+            let base_sum = sum.unwrap_or_else(|| code.int(f, 0));
+            let highest = code.binary(f, BinaryOp::ISub, base_sum, init);
+            code.require(f, Cmp::Lt, highest, room);
+        }
+    }
+
+    /// Whether `(counter + terms + c) % divisor` (`terms - counter + c`
+    /// when `down`) lies in bounds of `array` for every `c >= low` and
+    /// every value of the counter: the dividend is never negative and
+    /// `1 <= divisor <= len(array)`.
+    fn test_remainder(
+        &mut self,
+        f: &mut Function,
+        code: &mut GuardCode,
+        (array, divisor): (Value, Value),
+        down: bool,
+        terms: &[Value],
+        low: i64,
+    ) {
+        let len = code.len(f, array);
+        self.walk_start(f, code, down, terms, low);
+        let one = code.int(f, 1);
+        code.require(f, Cmp::Ge, divisor, one);
+        code.require(f, Cmp::Le, divisor, len);
+    }
+
+    /// Requires that a walk's smallest index `counter + terms + low`
+    /// (`terms - counter + low` when `down`) over all values of the
+    /// counter be at least 0; returns the sum of `terms` (none: `None`).
+    fn walk_start(
+        &mut self,
+        f: &mut Function,
+        code: &mut GuardCode,
+        down: bool,
+        terms: &[Value],
+        low: i64,
     ) -> Option<Value> {
         let counted = self.plan.counted.expect("walks are of counted loops");
         let (init, bound) = (counted.counter.init, counted.bound);
-        let len = f.push_inst(code.block, InstKind::ArrayLen(array), Ty::Int);
         // Small values first, so that the sums below cannot wrap (lengths
         // are far below 2^40 too). A term tested by an earlier guard of
         // this copy, or a small constant, needs no test.
-        let mut holds = None;
         if !terms.is_empty() || down {
             for &x in [init, bound].iter().chain(terms) {
                 let small = |n: i64| (-MAX_TERM..=MAX_TERM).contains(&n);
@@ -779,41 +903,29 @@ impl<'p> Copier<'p> {
                     continue;
                 }
                 let (min, max) = (code.int(f, -MAX_TERM), code.int(f, MAX_TERM));
-                let above = code.cmp(f, Cmp::Ge, x, min);
-                let below = code.cmp(f, Cmp::Le, x, max);
-                holds = code.and(f, holds, above);
-                holds = code.and(f, holds, below);
+                code.require(f, Cmp::Ge, x, min);
+                code.require(f, Cmp::Le, x, max);
             }
         }
         let sum = terms
             .iter()
             .copied()
             .reduce(|s, t| code.binary(f, BinaryOp::IAdd, s, t));
-        let high_c = code.int(f, high);
-        let room = code.binary(f, BinaryOp::ISub, len, high_c);
-        let last_below = if counted.inclusive { Cmp::Lt } else { Cmp::Le };
-        let (starts, ends) = if !down {
-            // init + base + low >= 0, and bound + base + high <= len (<
-            // for `<=` loops).
+        if !down {
+            // init + base + low >= 0.
             let first = sum.map_or(init, |s| code.binary(f, BinaryOp::IAdd, init, s));
             let min_first = code.int(f, -low);
-            let starts = code.cmp(f, Cmp::Ge, first, min_first);
-            let end = sum.map_or(bound, |s| code.binary(f, BinaryOp::IAdd, bound, s));
-            (starts, code.cmp(f, last_below, end, room))
+            code.require(f, Cmp::Ge, first, min_first);
         } else {
-            // base + low - last counter >= 0, and base + high - init <
-            // len: the counter's last value is bound - 1 (bound for `<=`
-            // loops).
+            // base + low - last counter >= 0: the counter's last value is
+            // bound - 1 (bound for `<=` loops).
             let base_sum = sum.unwrap_or_else(|| code.int(f, 0));
             let lowest = code.binary(f, BinaryOp::ISub, base_sum, bound);
             let slack = if counted.inclusive { -low } else { -low - 1 };
             let min_lowest = code.int(f, slack);
-            let starts = code.cmp(f, Cmp::Ge, lowest, min_lowest);
-            let highest = code.binary(f, BinaryOp::ISub, base_sum, init);
-            (starts, code.cmp(f, Cmp::Lt, highest, room))
-        };
-        let holds = code.and(f, holds, starts);
-        code.and(f, holds, ends)
+            code.require(f, Cmp::Ge, lowest, min_lowest);
+        }
+        sum
     }
 
     /// The copy's phis and instruction results, operands left for
@@ -1022,13 +1134,36 @@ fn retarget(f: &mut Function, block: Block, from: Block, to: Block) {
 /// Constants are made once per block.
 struct GuardCode {
     block: Block,
-    consts: FxHashMap<i64, Value>,
+    /// The instructions pushed, so that each computation is made once.
+    made: FxHashMap<InstKind, Value>,
+    /// The conditions required so far, each once, in order.
+    required: Vec<Value>,
 }
 
 impl GuardCode {
-    fn int(&mut self, f: &mut Function, n: i64) -> Value {
+    fn new(block: Block) -> Self {
+        GuardCode {
+            block,
+            made: FxHashMap::default(),
+            required: Vec::new(),
+        }
+    }
+
+    /// `kind`'s result in the block, pushed when first asked for.
+    fn make(&mut self, f: &mut Function, kind: InstKind, ty: Ty) -> Value {
         let block = self.block;
-        *(self.consts.entry(n)).or_insert_with(|| f.push_inst(block, InstKind::IConst(n), Ty::Int))
+        *self
+            .made
+            .entry(kind)
+            .or_insert_with_key(|kind| f.push_inst(block, kind.clone(), ty))
+    }
+
+    fn int(&mut self, f: &mut Function, n: i64) -> Value {
+        self.make(f, InstKind::IConst(n), Ty::Int)
+    }
+
+    fn len(&mut self, f: &mut Function, array: Value) -> Value {
+        self.make(f, InstKind::ArrayLen(array), Ty::Int)
     }
 
     fn known(f: &Function, a: Value, b: Value) -> Option<(semantics::Const, semantics::Const)> {
@@ -1043,30 +1178,29 @@ impl GuardCode {
             (Some(Int(n)), ..) => self.int(f, n),
             (_, _, Some(Int(0))) if matches!(op, BinaryOp::IAdd | BinaryOp::ISub) => a,
             (_, Some(Int(0)), _) if op == BinaryOp::IAdd => b,
-            _ => f.push_inst(self.block, InstKind::Binary(op, a, b), Ty::Int),
+            _ => self.make(f, InstKind::Binary(op, a, b), Ty::Int),
         }
     }
 
-    /// `a c b`; `None` when it is known to hold.
-    fn cmp(&mut self, f: &mut Function, c: Cmp, a: Value, b: Value) -> Option<Value> {
+    /// Requires `a c b` (nothing when it is known to hold).
+    fn require(&mut self, f: &mut Function, c: Cmp, a: Value, b: Value) {
         let op = BinaryOp::ICmp(c);
-        match Self::known(f, a, b).and_then(|(x, y)| semantics::eval_binary(op, x, y)) {
-            Some(semantics::Const::Bool(true)) => None,
-            Some(semantics::Const::Bool(false)) => {
-                Some(f.push_inst(self.block, InstKind::BConst(false), Ty::Bool))
-            }
-            _ => Some(f.push_inst(self.block, InstKind::Binary(op, a, b), Ty::Bool)),
+        let cond = match Self::known(f, a, b).and_then(|(x, y)| semantics::eval_binary(op, x, y)) {
+            Some(semantics::Const::Bool(true)) => return,
+            Some(semantics::Const::Bool(false)) => self.make(f, InstKind::BConst(false), Ty::Bool),
+            _ => self.make(f, InstKind::Binary(op, a, b), Ty::Bool),
+        };
+        if !self.required.contains(&cond) {
+            self.required.push(cond);
         }
     }
 
-    /// Both conditions (`None` holds).
-    fn and(&mut self, f: &mut Function, a: Option<Value>, b: Option<Value>) -> Option<Value> {
-        match (a, b) {
-            (Some(a), Some(b)) => {
-                let both = InstKind::Binary(BinaryOp::And, a, b);
-                Some(f.push_inst(self.block, both, Ty::Bool))
-            }
-            (a, b) => a.or(b),
-        }
+    /// All the required conditions together; `None` when there are none.
+    fn conjunction(&mut self, f: &mut Function) -> Option<Value> {
+        let block = self.block;
+        let both = |f: &mut Function, a, b| {
+            f.push_inst(block, InstKind::Binary(BinaryOp::And, a, b), Ty::Bool)
+        };
+        self.required.iter().copied().reduce(|a, b| both(f, a, b))
     }
 }
