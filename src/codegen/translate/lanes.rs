@@ -33,7 +33,14 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         self.b.switch_to_block(body);
         self.lanes(l, counter);
         let next = self.b.ins().iadd_imm_u(counter, 2);
-        let done = self.b.ins().icmp(IntCC::Equal, next, end);
+        // `next` never passes `end`, so `>=` is `==`; but Cranelift turns
+        // `next == end` with a constant `end` into a test of `counter`
+        // against `end - 2`, which keeps both counters live: a copy and a
+        // jump more per pair.
+        let done = self
+            .b
+            .ins()
+            .icmp(IntCC::SignedGreaterThanOrEqual, next, end);
         self.b.ins().brif(done, exit, &arg(next), body, &arg(next));
         self.b.switch_to_block(exit);
         rest
