@@ -10,9 +10,10 @@
 //! -O1    any      + §3.1 folding      load-once                                as -O0
 //! -O2    entry    + §3.1 folding      load-once, gvn, licm, reuse, version,    + rotate, invert, float consts; speed
 //!                                     sink, carry, select
-//! -O2    program  + §3.1 folding      constant-globals, load-once,             + leaf expansion, vector loops
-//!                                     unroll-recursion, inline, gvn, licm,
-//!                                     reuse, version, sink, carry, select
+//! -O2    program  + §3.1 folding      constant-globals, constant-args,         + leaf expansion, vector loops
+//!                                     load-once, unroll-recursion, inline,
+//!                                     gvn, licm, reuse, version, sink, carry,
+//!                                     select
 //! ```
 //!
 //! [`run`] runs a list of passes over a module, verifying the IR after
@@ -142,6 +143,16 @@ pub static CONSTANT_GLOBALS: Pass = Pass {
     run: ir::constants::fold_constant_globals,
 };
 
+/// Parameters every call passes the same constant for, made that
+/// constant in the callee (`ir::arguments`).
+pub static CONSTANT_ARGS: Pass = Pass {
+    name: "constant-args",
+    about:
+        "parameters that every call passes one constant for become that constant (ir::arguments)",
+    program_only: true,
+    run: ir::arguments::propagate_constant_arguments,
+};
+
 /// Small recursive functions unrolled, the calls left guarded by the
 /// entry test (`ir::inline`).
 pub static UNROLL_RECURSION: Pass = Pass {
@@ -226,8 +237,9 @@ pub static SELECT: Pass = Pass {
 
 /// Every IR pass, by name, in the order they run: whole programs at
 /// `-O2` run them all ([`pipeline`]).
-pub static ALL: [&Pass; 11] = [
+pub static ALL: [&Pass; 12] = [
     &CONSTANT_GLOBALS,
+    &CONSTANT_ARGS,
     &LOAD_ONCE,
     &UNROLL_RECURSION,
     &INLINE,
@@ -431,7 +443,7 @@ mod tests {
         assert_eq!(PrintAfter::parse("all"), Ok(PrintAfter::All));
         assert!(PrintAfter::parse("sccp")
             .unwrap_err()
-            .contains("all, constant-globals, load-once"));
+            .contains("all, constant-globals, constant-args, load-once"));
     }
 
     /// A pass that leaves the IR broken is named in the verifier's error.

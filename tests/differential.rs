@@ -269,13 +269,14 @@ fn remainders_used_only_by_divisibility_tests_are_not_computed() {
     );
     let also_used = scratch_file(
         "remainder_used.toy",
-        b"fn t(x: int) { let r = x % 2; print(r == 0, r); }\nt(13);\n",
+        // Two calls with two values: one constant argument would fold.
+        b"fn t(x: int) { let r = x % 2; print(r == 0, r); }\nt(13);\nt(6);\n",
     );
     for level in ["-O0", "-O1", "-O2"] {
         assert_eq!(run_file(&tests_only, &[level]).stdout, "true false\n8\n");
         let clif = run_file(&tests_only, &[level, "--emit", "clif"]).stdout;
         assert!(!clif.contains("srem"), "{level}: {clif}");
-        assert_eq!(run_file(&also_used, &[level]).stdout, "false 1\n");
+        assert_eq!(run_file(&also_used, &[level]).stdout, "false 1\ntrue 0\n");
         let clif = run_file(&also_used, &[level, "--emit", "clif"]).stdout;
         assert!(clif.contains("srem"), "{level}: {clif}");
     }
@@ -338,6 +339,60 @@ fn generated_programs_have_selects() {
     // 34 when this was written: most choices land in top-level code,
     // where variables are globals and a store is not a computation.
     assert!(selects >= 20, "{selects} of 400 programs have a select");
+}
+
+/// The differential runs reach `ir::version`'s walks that wrap around:
+/// some generated programs get an access `a[x % n]` unchecked.
+#[test]
+fn generated_programs_have_unchecked_remainders() {
+    use jitrun::ir::{BinaryOp, InstKind, ValueDef};
+    // `licm` first: top-level loops read their arrays from globals.
+    let passes = [&jitrun::passes::LICM, &jitrun::passes::VERSION];
+    let wrapped = (0..400)
+        .filter(|&seed| {
+            let m = ssa_after(&jitrun::testgen::program(seed), &passes);
+            let mut functions = m.all_functions();
+            functions.any(|f| {
+                f.insts.iter().any(|(_, d)| match d.kind {
+                    InstKind::ArrayGet {
+                        index,
+                        checked: false,
+                        ..
+                    } => matches!(
+                        f.values[index].def,
+                        ValueDef::Inst(i) if matches!(f.insts[i].kind, InstKind::Binary(BinaryOp::IRem, ..))
+                    ),
+                    _ => false,
+                })
+            })
+        })
+        .count();
+    // 60 when this was written.
+    assert!(
+        wrapped >= 30,
+        "{wrapped} of 400 programs have an unchecked remainder index"
+    );
+}
+
+/// The differential runs reach `ir::arguments`: in some generated
+/// programs a parameter becomes a constant.
+#[test]
+fn generated_programs_have_constant_arguments() {
+    let insts = |src: &str, passes: &[&'static jitrun::passes::Pass]| -> usize {
+        let m = ssa_after(src, passes);
+        m.all_functions().map(|f| f.counts().1).sum()
+    };
+    let constant = (0..200)
+        .filter(|&seed| {
+            let src = jitrun::testgen::program(seed);
+            insts(&src, &[&jitrun::passes::CONSTANT_ARGS]) > insts(&src, &[])
+        })
+        .count();
+    // 51 when this was written.
+    assert!(
+        constant >= 25,
+        "{constant} of 200 programs have a constant parameter"
+    );
 }
 
 /// The element and global reads left in the code of `src` after `passes`.

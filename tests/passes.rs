@@ -180,15 +180,17 @@ fn unknown_pass_names_are_usage_errors() {
     }
     let run = run_program(&["--passes=nope"]);
     assert!(
-        run.stderr
-            .contains("the passes are: constant-globals, load-once, unroll-recursion"),
+        run.stderr.contains(
+            "the passes are: constant-globals, constant-args, load-once, unroll-recursion"
+        ),
         "{}",
         run.stderr
     );
     let run = run_program(&["--print-after=nope"]);
     assert!(
-        run.stderr
-            .contains("the passes are: all, constant-globals, load-once, unroll-recursion"),
+        run.stderr.contains(
+            "the passes are: all, constant-globals, constant-args, load-once, unroll-recursion"
+        ),
         "{}",
         run.stderr
     );

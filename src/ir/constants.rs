@@ -65,7 +65,7 @@ fn constant_globals(m: &Module) -> FxHashMap<GlobalRef, Const> {
     early
 }
 
-fn constant_inst(c: Const) -> InstKind {
+pub(super) fn constant_inst(c: Const) -> InstKind {
     match c {
         Const::Int(n) => InstKind::IConst(n),
         Const::Float(x) => InstKind::FConst(x.to_bits()),

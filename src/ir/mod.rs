@@ -6,6 +6,7 @@
 //! them into Cranelift block parameters. The IR knows nothing of Cranelift
 //! and nothing of the AST.
 
+pub mod arguments;
 pub mod bounds;
 pub mod carry;
 pub mod constants;

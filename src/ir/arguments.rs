@@ -1,0 +1,163 @@
+//! Interprocedural constant propagation of arguments (`-O2`, whole
+//! programs; Callahan, Cooper, Kennedy and Torczon 1986, in its simplest
+//! form): when every call of a function passes the same constant for a
+//! parameter, the parameter is that constant, and the function's body
+//! uses the constant instead. A program's sizes are usually top-level
+//! `let`s passed down (`step(grid, next, rows, cols)`); as constants they
+//! fold into the callee's arithmetic (`% cols` becomes a mask), its loop
+//! bounds and its guards.
+//!
+//! A recursive call that passes the parameter on unchanged agrees with
+//! any constant. A function nothing calls is left alone. Substituting can
+//! make a caller's parameter a constant that it passes on, so the pass
+//! repeats until nothing changes.
+
+use super::semantics::{self, Const};
+use super::*;
+use rustc_hash::FxHashMap;
+
+/// What the calls of a function pass for one parameter.
+#[derive(Clone, Copy, PartialEq)]
+enum Passed {
+    /// No call seen yet.
+    Nothing,
+    /// The same constant at every call.
+    Constant(Const),
+    /// Different values, or values not known before the run.
+    Varies,
+}
+
+impl Passed {
+    fn meet(self, c: Option<Const>) -> Passed {
+        match (self, c) {
+            (_, None) | (Passed::Varies, _) => Passed::Varies,
+            (Passed::Nothing, Some(c)) => Passed::Constant(c),
+            (Passed::Constant(a), Some(b)) if same(a, b) => self,
+            (Passed::Constant(_), Some(_)) => Passed::Varies,
+        }
+    }
+}
+
+/// Equal as values of the program: floats by their bits (`-0.0` is not
+/// `0.0`, and a NaN is itself).
+fn same(a: Const, b: Const) -> bool {
+    match (a, b) {
+        (Const::Float(x), Const::Float(y)) => x.to_bits() == y.to_bits(),
+        _ => a == b,
+    }
+}
+
+/// Makes every parameter that all calls pass the same constant for that
+/// constant, in the function's body.
+pub fn propagate_constant_arguments(m: &mut Module) {
+    loop {
+        let constant = constant_parameters(m);
+        if constant.is_empty() {
+            return;
+        }
+        let mut changed: Vec<usize> = constant.iter().map(|&((g, _), _)| g).collect();
+        for ((g, k), c) in constant {
+            substitute(&mut m.functions[g], k, c);
+        }
+        changed.dedup();
+        for g in changed {
+            fold_constants(&mut m.functions[g]);
+        }
+    }
+}
+
+/// Folds the arithmetic that the new constants make constant (as SSA
+/// construction folds, Braun et al. §3.1), so that the next round, and
+/// the passes after, see `2 * r + 1` as the constant it is.
+fn fold_constants(f: &mut Function) {
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for bi in 0..f.layout.len() {
+            let b = f.layout[bi];
+            for ii in 0..f.blocks[b].insts.len() {
+                let inst = f.blocks[b].insts[ii];
+                let folded = match f.insts[inst].kind {
+                    InstKind::Binary(op, x, y) => f
+                        .constant(x)
+                        .zip(f.constant(y))
+                        .and_then(|(x, y)| semantics::eval_binary(op, x, y)),
+                    InstKind::Unary(op, x) => {
+                        f.constant(x).and_then(|x| semantics::eval_unary(op, x))
+                    }
+                    _ => None,
+                };
+                if let Some(c) = folded {
+                    f.insts[inst].kind = super::constants::constant_inst(c);
+                    changed = true;
+                }
+            }
+        }
+    }
+}
+
+/// The parameters (function index, position) that every call passes one
+/// constant for, and which the function still uses.
+fn constant_parameters(m: &Module) -> Vec<((usize, usize), Const)> {
+    let mut passed: FxHashMap<(usize, usize), Passed> = FxHashMap::default();
+    for (caller, f) in m.all_functions().enumerate() {
+        for (_, inst, g) in f.calls() {
+            let InstKind::Call(_, args) = &f.insts[inst].kind else {
+                unreachable!("calls() yields calls");
+            };
+            let callee = &m.functions[g as usize];
+            for (k, &arg) in args.iter().enumerate() {
+                let arg = f.resolve(arg);
+                // A recursive call passing the parameter on agrees.
+                if caller == g as usize && arg == callee.params[k] {
+                    continue;
+                }
+                let entry = passed.entry((g as usize, k)).or_insert(Passed::Nothing);
+                *entry = entry.meet(f.constant(arg));
+            }
+        }
+    }
+    let mut constant: Vec<((usize, usize), Const)> = passed
+        .into_iter()
+        .filter_map(|(at, p)| match p {
+            Passed::Constant(c) => Some((at, c)),
+            _ => None,
+        })
+        .filter(|&((g, k), _)| is_used(&m.functions[g], m.functions[g].params[k]))
+        .collect();
+    constant.sort_unstable_by_key(|&(at, _)| at);
+    constant
+}
+
+fn is_used(f: &Function, v: Value) -> bool {
+    let mut used = false;
+    f.for_each_use(|_, u| used |= f.resolve(u) == v);
+    used
+}
+
+/// Replaces the uses of `f`'s parameter `k` by constant `c`, made at the
+/// start of the entry block.
+fn substitute(f: &mut Function, k: usize, c: Const) {
+    let param = f.params[k];
+    let entry = f.entry();
+    let value = f.push_inst(entry, super::constants::constant_inst(c), f.value_ty(param));
+    let inst = f.blocks[entry].insts.pop().expect("just pushed");
+    f.blocks[entry].insts.insert(0, inst);
+    let by = |v: Value| if v == param { value } else { v };
+    for bi in 0..f.layout.len() {
+        let b = f.layout[bi];
+        for i in 0..f.blocks[b].insts.len() {
+            let inst = f.blocks[b].insts[i];
+            f.insts[inst].kind.map_operands(by);
+        }
+        for i in 0..f.blocks[b].phis.len() {
+            let phi = f.blocks[b].phis[i];
+            if let Some(args) = f.phi_args_mut(phi) {
+                args.iter_mut().for_each(|a| *a = by(*a));
+            }
+        }
+        if let Some(term) = f.blocks[b].term.as_mut() {
+            term.map_operands(by);
+        }
+    }
+}
