@@ -549,11 +549,13 @@ fn start_on_terminal(
 }
 
 /// A fresh directory under the tests' scratch directory.
+/// An empty directory `name` (what an earlier run left there is gone).
 fn scratch_dir(name: &str) -> std::path::PathBuf {
     let dir = scratch_file("placeholder", b"")
         .parent()
         .unwrap()
         .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
