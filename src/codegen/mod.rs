@@ -325,18 +325,25 @@ fn compile_module(
     let may_collect = ir::safepoints::may_collect(program, session.is_some());
     let callees_collecting = session.is_none().then_some(&may_collect[..]);
     let collects = |k: &ir::InstKind| ir::safepoints::collects(k, callees_collecting);
+    let is_leaf: Vec<bool> = (program.functions.iter())
+        .map(|f| opts.plan.expand_small_leaves && ir::inline::is_small_leaf(f))
+        .collect();
+    let outside_loops: Vec<bool> = (program.functions.iter())
+        .map(|f| plan::expands_outside_loops(program, f, &is_leaf))
+        .collect();
     let plan_of = |i: usize, f: &ir::Function| {
         let collects: &dyn Fn(&ir::InstKind) -> bool = &collects;
-        plan::FunctionPlan::new(f, &opts.plan, &quiet, may_collect[i].then_some(collects))
+        let mut p =
+            plan::FunctionPlan::new(f, &opts.plan, &quiet, may_collect[i].then_some(collects));
+        // The top-level code (the last index) expands only in loops.
+        p.expands_outside_loops = outside_loops.get(i).copied().unwrap_or(false);
+        p
     };
     // At -O2, whole programs expand calls of small leaf functions in place
     // (REPL code must call through slots: a function may be redefined).
     // A leaf's plan serves both its expansions and its own code.
     let inline: Vec<Option<translate::Inlinable>> = (program.functions.iter().enumerate())
-        .map(|(i, f)| {
-            (opts.plan.expand_small_leaves && ir::inline::is_small_leaf(f))
-                .then(|| translate::Inlinable::new(f, plan_of(i, f)))
-        })
+        .map(|(i, f)| is_leaf[i].then(|| translate::Inlinable::new(f, plan_of(i, f))))
         .collect();
     let main_index = all.len() - 1;
     // The top-level code's plan first: its loops say where it expands
@@ -345,7 +352,7 @@ fn compile_module(
     // which are not in `program`.)
     let main_plan = plan_of(main_index, &program.main);
     let needs_code = match session {
-        None => needs_code(program, &inline, &main_plan.loops),
+        None => needs_code(program, &inline, &outside_loops, &main_plan.loops),
         Some(_) => Vec::new(),
     };
     let linking_globals = match session {
@@ -597,19 +604,28 @@ type CallRanges<'a> = (Vec<(u32, u32, u32)>, Vec<translate::SiteFrames<'a>>);
 fn needs_code(
     program: &ir::Module,
     inline: &[Option<translate::Inlinable>],
+    outside_loops: &[bool],
     main_loops: &ir::loops::Loops,
 ) -> Vec<bool> {
     let mut needed = vec![false; program.functions.len()];
-    let mut work: Vec<&ir::Function> = vec![&program.main];
-    while let Some(f) = work.pop() {
-        let is_main = std::ptr::eq(f, &program.main);
+    // `None`: the top-level code.
+    let mut work: Vec<Option<usize>> = vec![None];
+    while let Some(at) = work.pop() {
+        let (f, outside) = match at {
+            None => (&program.main, false),
+            Some(i) => (&program.functions[i], outside_loops[i]),
+        };
+        // A function that expands only in loops needs its own loops,
+        // found again here (its plan is made when it is translated).
+        let own_loops = (at.is_some() && !outside)
+            .then(|| ir::loops::Loops::compute(f, &ir::dom::DomTree::compute(f)));
+        let loops = own_loops.as_ref().unwrap_or(main_loops);
         for (b, _, g) in f.calls() {
             let g = g as usize;
-            let expanded =
-                inline[g].is_some() && translate::expands_calls_in(is_main, main_loops, b);
+            let expanded = inline[g].is_some() && translate::expands_calls_in(outside, loops, b);
             if !expanded && !needed[g] {
                 needed[g] = true;
-                work.push(&program.functions[g]);
+                work.push(Some(g));
             }
         }
     }

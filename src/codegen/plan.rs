@@ -53,6 +53,10 @@ pub struct FunctionPlan {
     pub tested_remainders: FxHashSet<ir::Value>,
     /// Float constants with a use in a loop ([`floats_used_in_loops`]).
     pub loop_floats: FxHashSet<ir::Value>,
+    /// Calls of small leaves are expanded in place outside loops too
+    /// ([`expands_outside_loops`]); set by the caller, who knows the
+    /// program (false: only in loops).
+    pub expands_outside_loops: bool,
 }
 
 impl FunctionPlan {
@@ -99,8 +103,29 @@ impl FunctionPlan {
             vector_loops,
             rotations,
             roots,
+            expands_outside_loops: false,
         }
     }
+}
+
+/// What the expansions of a function's leaf calls outside its loops may
+/// add, in IR instructions of the leaves' bodies. A function over it is
+/// mostly straight-line calls (building a table, assembling a program),
+/// which run once per call of the function: expanding them there saves a
+/// call each and costs their whole bodies in compile time.
+const EXPANSION_BUDGET: usize = 160;
+
+/// Whether `f` expands calls of small leaves outside its loops: when all
+/// its calls of `is_leaf` functions together stay within
+/// [`EXPANSION_BUDGET`]. The top-level code, which runs once, expands
+/// only in loops.
+pub fn expands_outside_loops(program: &ir::Module, f: &ir::Function, is_leaf: &[bool]) -> bool {
+    let expanded: usize = f
+        .calls()
+        .filter(|&(_, _, g)| is_leaf[g as usize])
+        .map(|(_, _, g)| program.functions[g as usize].counts().1)
+        .sum();
+    expanded <= EXPANSION_BUDGET
 }
 
 /// `v` as `x % m` with a constant `m > 0`: `(x, m)`.

@@ -4,8 +4,9 @@
 //! Three kinds: calls of small non-recursive functions are inlined by a
 //! cost model (`ir::inliner`, which copies bodies with [`inline_call`]);
 //! one-block leaf functions are expanded by the translator at the calls
-//! left ([`is_small_leaf`]) — in top-level code only inside loops; here,
-//! small *recursive* functions are
+//! left ([`is_small_leaf`]) — inside loops, and outside them only in
+//! functions whose plan allows it (`codegen::plan::expands_outside_loops`);
+//! here, small *recursive* functions are
 //! unrolled — each call a function makes of itself is replaced by a copy
 //! of its body as it was before this pass, for [`ROUNDS`] rounds, so
 //! `fib` makes a quarter of the calls it made (a real call costs a frame,

@@ -10,7 +10,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     pub(super) fn inlined(&self, func: ir::FuncRef, block: ir::Block) -> Option<&'a Inlinable<'a>> {
         match self.env.linking {
             Linking::Program { inline, .. }
-                if expands_calls_in(self.is_main, &self.plan.loops, block) =>
+                if expands_calls_in(self.plan.expands_outside_loops, &self.plan.loops, block) =>
             {
                 inline[func as usize].as_ref()
             }

@@ -100,11 +100,12 @@ pub struct Inlinable<'a> {
 }
 
 /// Whether calls of small leaf functions in `block` are expanded in
-/// place: everywhere in functions, in top-level code (whose `loops` these
-/// are) only inside its loops, where a call costs per iteration; the rest
-/// of it runs once, where an expansion would cost only compile time.
-pub fn expands_calls_in(is_main: bool, loops: &Loops, block: ir::Block) -> bool {
-    !is_main || loops.in_loop(block)
+/// place: inside loops (`loops` are the function's), where a call costs
+/// per iteration, and elsewhere only in functions whose plan says so
+/// (`plan::expands_outside_loops`: not the top-level code, which runs
+/// once, nor functions made mostly of such calls).
+pub fn expands_calls_in(outside_loops: bool, loops: &Loops, block: ir::Block) -> bool {
+    outside_loops || loops.in_loop(block)
 }
 
 impl<'a> Inlinable<'a> {
