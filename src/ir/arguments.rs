@@ -12,7 +12,7 @@
 //! make a caller's parameter a constant that it passes on, so the pass
 //! repeats until nothing changes.
 
-use super::semantics::{self, Const};
+use super::semantics::Const;
 use super::*;
 use rustc_hash::FxHashMap;
 
@@ -60,38 +60,10 @@ pub fn propagate_constant_arguments(m: &mut Module) {
             substitute(&mut m.functions[g], k, c);
         }
         changed.dedup();
+        // Fold what the constants make constant (`2 * r + 1`), so that
+        // the next round and the passes after see it.
         for g in changed {
-            fold_constants(&mut m.functions[g]);
-        }
-    }
-}
-
-/// Folds the arithmetic that the new constants make constant (as SSA
-/// construction folds, Braun et al. §3.1), so that the next round, and
-/// the passes after, see `2 * r + 1` as the constant it is.
-fn fold_constants(f: &mut Function) {
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for bi in 0..f.layout.len() {
-            let b = f.layout[bi];
-            for ii in 0..f.blocks[b].insts.len() {
-                let inst = f.blocks[b].insts[ii];
-                let folded = match f.insts[inst].kind {
-                    InstKind::Binary(op, x, y) => f
-                        .constant(x)
-                        .zip(f.constant(y))
-                        .and_then(|(x, y)| semantics::eval_binary(op, x, y)),
-                    InstKind::Unary(op, x) => {
-                        f.constant(x).and_then(|x| semantics::eval_unary(op, x))
-                    }
-                    _ => None,
-                };
-                if let Some(c) = folded {
-                    f.insts[inst].kind = super::constants::constant_inst(c);
-                    changed = true;
-                }
-            }
+            super::tidy::fold_constants(&mut m.functions[g]);
         }
     }
 }

@@ -89,6 +89,9 @@ pub fn inline_calls(m: &mut Module) {
             calls: &calls,
         };
         model.inline_into(&mut caller);
+        // Its copies computed with constant arguments and split blocks:
+        // fold and merge them, before the caller is copied in turn.
+        super::tidy::tidy(&mut caller);
         m.functions[fi] = caller;
     }
 }

@@ -25,6 +25,7 @@ pub mod safepoints;
 pub mod select;
 pub mod semantics;
 pub mod sink;
+pub mod tidy;
 pub mod vector;
 pub mod verify;
 pub mod version;
