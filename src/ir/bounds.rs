@@ -15,8 +15,10 @@
 //!    `while i < len(a) { …; i += 1; }`.
 //!
 //! Non-negativity is a greatest fixed point over constants, lengths,
-//! phis and `x + 1` where `x < bound` holds (so the add cannot wrap): the
-//! loop counter `phi(0, i + 1)` qualifies by induction.
+//! phis, selects, `x + 1` where `x < bound` holds (so the add cannot
+//! wrap), `x + k` where `x` is below a length or a small constant, `x &
+//! c` with `c >= 0`, and `x % m`, `x >> k` and `x / c` (`c > 0`) of such
+//! `x`: the loop counter `phi(0, i + 1)` qualifies by induction.
 //!
 //! Some of the checks that remain can run *earlier* than their access:
 //! a program stops at its first failing check, and what it did before
@@ -62,6 +64,11 @@ use super::loops::{Loop, Loops};
 use super::*;
 use crate::entity::SecondaryMap;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet};
+
+/// Lengths, and the constant bounds [`Analysis::increment_of`] trusts,
+/// stay below this; so does what it adds to a value below them (an array
+/// of `2^40` elements would not fit in memory).
+const SMALL: i64 = 1 << 40;
 
 /// What an index is known to be below.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -231,6 +238,17 @@ pub fn plan_checks(f: &Function, dom: &DomTree, loops: &Loops, quiet: &[bool]) -
     plan
 }
 
+/// Which int values of `f` are never negative (the rules of the module
+/// docs), for lowerings that are cheaper on such values (`x % 2^k` as a
+/// mask).
+pub fn non_negative_values(
+    f: &Function,
+    dom: &DomTree,
+    loops: &Loops,
+) -> SecondaryMap<Value, bool> {
+    Analysis::new(f, dom, loops, &[]).non_negative
+}
+
 /// What an instruction means to a group of checks.
 enum GroupRole {
     /// Cannot fail, print or call: a group runs across it.
@@ -254,6 +272,9 @@ struct Analysis<'a> {
     guards: HashMap<(Value, Bound), Vec<Block>>,
     /// index → blocks entered only when `index < something`.
     bounded: HashMap<Value, Vec<Block>>,
+    /// Likewise, where the bound is a length or a constant below
+    /// [`SMALL`]: adding up to `SMALL` to the value cannot wrap there.
+    small_bounded: HashMap<Value, Vec<Block>>,
     non_negative: SecondaryMap<Value, bool>,
     /// Rules 4–6: `(array, index)` → loop bodies (their first blocks)
     /// where the entry checks cover the access.
@@ -295,6 +316,7 @@ impl<'a> Analysis<'a> {
             loops,
             guards: HashMap::default(),
             bounded: HashMap::default(),
+            small_bounded: HashMap::default(),
             non_negative: SecondaryMap::with_default(false),
             loop_covered: HashMap::default(),
             entry_checks: HashMap::default(),
@@ -826,6 +848,13 @@ impl<'a> Analysis<'a> {
             let bound = self.bound_of(m);
             self.guards.entry((i, bound)).or_default().push(*then_block);
             self.bounded.entry(i).or_default().push(*then_block);
+            let small = match self.f.def_kind(m) {
+                Some(InstKind::ArrayLen(_)) => true,
+                _ => self.int_constant(m).is_some_and(|n| n <= SMALL),
+            };
+            if small {
+                self.small_bounded.entry(i).or_default().push(*then_block);
+            }
         }
     }
 
@@ -848,7 +877,10 @@ impl<'a> Analysis<'a> {
         blocks.is_some_and(|ts| ts.iter().any(|&t| self.dom.dominates(t, at)))
     }
 
-    /// `x + 1` where `x < bound` holds at the add, so it cannot wrap.
+    /// `x + 1` where `x < bound` holds at the add, so it cannot wrap; or
+    /// `x + k`, `0 < k <= SMALL`, where `x` is below a length or a
+    /// constant up to `SMALL` there (a wrap-around neighbour `c + n - 1`
+    /// with `n` a constant).
     fn increment_of(&self, v: Value) -> Option<Value> {
         let ValueDef::Inst(inst) = self.f.values[v].def else {
             return None;
@@ -856,13 +888,18 @@ impl<'a> Analysis<'a> {
         let InstKind::Binary(BinaryOp::IAdd, l, r) = self.f.insts[inst].kind else {
             return None;
         };
-        let x = match (self.int_constant(l), self.int_constant(r)) {
-            (_, Some(1)) => self.root(l),
-            (Some(1), _) => self.root(r),
+        let (x, k) = match (self.int_constant(l), self.int_constant(r)) {
+            (_, Some(k)) => (self.root(l), k),
+            (Some(k), _) => (self.root(r), k),
             _ => return None,
         };
         let at = self.loops.block_of(self.f, inst)?;
-        self.guarded(self.bounded.get(&x), at).then_some(x)
+        let below = match k {
+            1 => self.bounded.get(&x),
+            2..=SMALL => self.small_bounded.get(&x),
+            _ => return None,
+        };
+        self.guarded(below, at).then_some(x)
     }
 
     /// The greatest set of values closed under the rules of the module
@@ -882,6 +919,23 @@ impl<'a> Analysis<'a> {
                     Some(InstKind::Select {
                         if_true, if_false, ..
                     }) => Some(vec![self.root(*if_true), self.root(*if_false)]),
+                    // Bits of a non-negative mask.
+                    Some(&InstKind::Binary(BinaryOp::And, a, b))
+                        if [a, b]
+                            .iter()
+                            .any(|&x| self.int_constant(x).is_some_and(|n| n >= 0)) =>
+                    {
+                        Some(Vec::new())
+                    }
+                    // The sign of the dividend; a shift of a non-negative value.
+                    Some(&InstKind::Binary(BinaryOp::IRem | BinaryOp::Shr, x, _)) => {
+                        Some(vec![self.root(x)])
+                    }
+                    Some(&InstKind::Binary(BinaryOp::IDiv, x, m))
+                        if self.int_constant(m).is_some_and(|n| n > 0) =>
+                    {
+                        Some(vec![self.root(x)])
+                    }
                     _ => self.increment_of(v).map(|x| vec![x]),
                 },
                 _ => None,

@@ -86,6 +86,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let cheaper = self
             .divisibility_test(op, a, b)
             .or_else(|| self.exact_halving(op, a, b))
+            .or_else(|| self.masked_remainder(op, a, b))
             .or_else(|| self.multiply_by_shift_and_add(op, a, b));
         if let Some(v) = cheaper {
             return v;
@@ -167,6 +168,26 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         }
         let x = self.val(a);
         Some(self.b.ins().sshr_imm_u(x, d.trailing_zeros() as i64))
+    }
+
+    /// `x % 2^k` of an `x` the plan knows is never negative
+    /// (`plan.masked_dividends`): `x & (2^k - 1)`, without the fix-up a
+    /// signed remainder needs for negative `x` (a hash or a wrap-around
+    /// index `(c + 1) % 256`).
+    pub(super) fn masked_remainder(
+        &mut self,
+        op: BinaryOp,
+        a: ir::Value,
+        b: ir::Value,
+    ) -> Option<cl::Value> {
+        let (BinaryOp::IRem, Some(Const::Int(d))) = (op, self.f.constant(b)) else {
+            return None;
+        };
+        if d <= 1 || !(d as u64).is_power_of_two() || !self.plan.masked_dividends.contains(&a) {
+            return None;
+        }
+        let x = self.val(a);
+        Some(self.b.ins().band_imm_s(x, d - 1))
     }
 
     /// Whether `x` is a multiple of `d`, by how it is computed or by a
