@@ -53,9 +53,10 @@ pub struct FunctionPlan {
     pub tested_remainders: FxHashSet<ir::Value>,
     /// Float constants with a use in a loop ([`floats_used_in_loops`]).
     pub loop_floats: FxHashSet<ir::Value>,
-    /// Dividends of remainders by a power of two that are never negative
-    /// ([`masked_dividends`]): such a remainder is a mask.
-    pub masked_dividends: FxHashSet<ir::Value>,
+    /// Dividends of divisions and remainders by a power of two that are
+    /// never negative ([`non_negative_dividends`]): such a quotient is a
+    /// shift, such a remainder a mask.
+    pub non_negative_dividends: FxHashSet<ir::Value>,
     /// Calls of small leaves are expanded in place outside loops too
     /// ([`expands_outside_loops`]); set by the caller, who knows the
     /// program (false: only in loops).
@@ -99,7 +100,7 @@ impl FunctionPlan {
         FunctionPlan {
             may_collect: collects.is_some(),
             tested_remainders: tested_remainders(f),
-            masked_dividends: masked_dividends(f, &dom, &loops),
+            non_negative_dividends: non_negative_dividends(f, &dom, &loops),
             loop_floats,
             dom,
             loops,
@@ -132,13 +133,14 @@ pub fn expands_outside_loops(program: &ir::Module, f: &ir::Function, is_leaf: &[
     expanded <= EXPANSION_BUDGET
 }
 
-/// The dividends `x` of remainders `x % 2^k` where `x` is never negative
-/// (`ir::bounds::non_negative_values`): there `x % 2^k` is `x & (2^k -
-/// 1)`, where a signed remainder needs a correction for negative `x`.
-fn masked_dividends(f: &ir::Function, dom: &DomTree, loops: &Loops) -> FxHashSet<ir::Value> {
+/// The dividends `x` of `x / 2^k` and `x % 2^k` where `x` is never
+/// negative (`ir::bounds::non_negative_values`): there the quotient is
+/// `x >> k` and the remainder `x & (2^k - 1)`, where signed division
+/// needs a correction for negative `x`.
+fn non_negative_dividends(f: &ir::Function, dom: &DomTree, loops: &Loops) -> FxHashSet<ir::Value> {
     let dividends: Vec<ir::Value> = (f.insts.iter())
         .filter_map(|(_, d)| match d.kind {
-            InstKind::Binary(BinaryOp::IRem, x, m) => match f.constant(m) {
+            InstKind::Binary(BinaryOp::IRem | BinaryOp::IDiv, x, m) => match f.constant(m) {
                 Some(Const::Int(n)) if n > 1 && n.count_ones() == 1 => Some(x),
                 _ => None,
             },

@@ -150,20 +150,19 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         Some(self.b.ins().icmp_imm_s(int_cc(t.cmp), low, 0))
     }
 
-    /// `x / 2^k` where a dominating branch established `x % 2^j == 0` for
-    /// some `j >= k`: the division is exact, so an arithmetic shift (the
-    /// rounding fix-up of signed division is not needed):
-    /// `if n % 2 == 0 { n = n / 2; }`.
+    /// `x / 2^k` where the rounding fix-up of signed division is not
+    /// needed, as an arithmetic shift: where a dominating branch
+    /// established `x % 2^j == 0` for some `j >= k` (the division is
+    /// exact: `if n % 2 == 0 { n = n / 2; }`), or where the plan knows
+    /// `x` is never negative (`plan.non_negative_dividends`).
     pub(super) fn exact_halving(
         &mut self,
         op: BinaryOp,
         a: ir::Value,
         b: ir::Value,
     ) -> Option<cl::Value> {
-        let (BinaryOp::IDiv, Some(Const::Int(d))) = (op, self.f.constant(b)) else {
-            return None;
-        };
-        if d <= 1 || !(d as u64).is_power_of_two() || !self.known_multiple(a, d) {
+        let d = self.power_of_two(BinaryOp::IDiv, op, b)?;
+        if !self.plan.non_negative_dividends.contains(&a) && !self.known_multiple(a, d) {
             return None;
         }
         let x = self.val(a);
@@ -171,23 +170,30 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     }
 
     /// `x % 2^k` of an `x` the plan knows is never negative
-    /// (`plan.masked_dividends`): `x & (2^k - 1)`, without the fix-up a
-    /// signed remainder needs for negative `x` (a hash or a wrap-around
-    /// index `(c + 1) % 256`).
+    /// (`plan.non_negative_dividends`): `x & (2^k - 1)`, without the
+    /// fix-up a signed remainder needs for negative `x` (a hash or a
+    /// wrap-around index `(c + 1) % 256`).
     pub(super) fn masked_remainder(
         &mut self,
         op: BinaryOp,
         a: ir::Value,
         b: ir::Value,
     ) -> Option<cl::Value> {
-        let (BinaryOp::IRem, Some(Const::Int(d))) = (op, self.f.constant(b)) else {
-            return None;
-        };
-        if d <= 1 || !(d as u64).is_power_of_two() || !self.plan.masked_dividends.contains(&a) {
+        let d = self.power_of_two(BinaryOp::IRem, op, b)?;
+        if !self.plan.non_negative_dividends.contains(&a) {
             return None;
         }
         let x = self.val(a);
         Some(self.b.ins().band_imm_s(x, d - 1))
+    }
+
+    /// The divisor `b` of an `op` that is `wanted`, when it is a constant
+    /// power of two above 1.
+    fn power_of_two(&self, wanted: BinaryOp, op: BinaryOp, b: ir::Value) -> Option<i64> {
+        match self.f.constant(b) {
+            Some(Const::Int(d)) if op == wanted && d > 1 && (d as u64).is_power_of_two() => Some(d),
+            _ => None,
+        }
     }
 
     /// Whether `x` is a multiple of `d`, by how it is computed or by a
