@@ -196,3 +196,16 @@ fn three_hundred_versionable_loops_in_one_function() {
     assert_eq!(ir.status, 0, "{}", ir.stderr);
     assert_eq!(ir.stdout.matches("get.unchecked").count(), 32);
 }
+
+/// A chain of five thousand functions, each passing its parameter to the
+/// next: `ir::arguments` follows the parameters in one round, and the
+/// inliner, which folds each copy away, does not carry every site below
+/// it along the chain (both were quadratic in its length).
+#[test]
+fn five_thousand_functions_passing_a_constant_down() {
+    let mut src: String = (0..5000)
+        .map(|k| format!("fn f{k}(x: int) -> int {{ return f{}(x) + 1; }}\n", k + 1))
+        .collect();
+    src.push_str("fn f5000(x: int) -> int { return x; }\nprint(f0(7));\n");
+    expect_output("chain.toy", &src, "5007\n");
+}

@@ -7,14 +7,24 @@
 //! fold into the callee's arithmetic (`% cols` becomes a mask), its loop
 //! bounds and its guards.
 //!
-//! A recursive call that passes the parameter on unchanged agrees with
-//! any constant. A function nothing calls is left alone. Substituting can
-//! make a caller's parameter a constant that it passes on, so the pass
-//! repeats until nothing changes.
+//! What a call passes is a constant, a parameter of the caller passed
+//! on (which is whatever the caller's callers pass: the values flow
+//! through a worklist, each parameter falling at most twice, from "no
+//! call seen" to a constant to "varies", so a chain of thousands of
+//! functions passing a size down is one round), or anything else. A
+//! recursive call that passes the parameter on unchanged agrees with any
+//! constant; a function nothing calls is left alone. Folding after the
+//! substitution can make an argument computed from a parameter (`n - 1`)
+//! a constant too, so a few more rounds follow ([`ROUNDS`]).
 
 use super::semantics::Const;
 use super::*;
 use rustc_hash::FxHashMap;
+
+/// Rounds of substitution and folding, at most: each finds the
+/// arguments the previous one's folding made constant. (Parameters
+/// passed on unchanged need none: the worklist follows them.)
+const ROUNDS: usize = 3;
 
 /// What the calls of a function pass for one parameter.
 #[derive(Clone, Copy, PartialEq)]
@@ -28,12 +38,12 @@ enum Passed {
 }
 
 impl Passed {
-    fn meet(self, c: Option<Const>) -> Passed {
-        match (self, c) {
-            (_, None) | (Passed::Varies, _) => Passed::Varies,
-            (Passed::Nothing, Some(c)) => Passed::Constant(c),
-            (Passed::Constant(a), Some(b)) if same(a, b) => self,
-            (Passed::Constant(_), Some(_)) => Passed::Varies,
+    /// What the parameter is given also what one more call passes.
+    fn meet(self, other: Passed) -> Passed {
+        match (self, other) {
+            (p, Passed::Nothing) | (Passed::Nothing, p) => p,
+            (Passed::Constant(a), Passed::Constant(b)) if same(a, b) => self,
+            _ => Passed::Varies,
         }
     }
 }
@@ -47,10 +57,13 @@ fn same(a: Const, b: Const) -> bool {
     }
 }
 
+/// A parameter: its function's index and its position.
+type Param = (usize, usize);
+
 /// Makes every parameter that all calls pass the same constant for that
 /// constant, in the function's body.
 pub fn propagate_constant_arguments(m: &mut Module) {
-    loop {
+    for _ in 0..ROUNDS {
         let constant = constant_parameters(m);
         if constant.is_empty() {
             return;
@@ -68,28 +81,50 @@ pub fn propagate_constant_arguments(m: &mut Module) {
     }
 }
 
-/// The parameters (function index, position) that every call passes one
-/// constant for, and which the function still uses.
-fn constant_parameters(m: &Module) -> Vec<((usize, usize), Const)> {
-    let mut passed: FxHashMap<(usize, usize), Passed> = FxHashMap::default();
+/// The parameters that every call passes one constant for, and which
+/// their function still uses, with that constant.
+fn constant_parameters(m: &Module) -> Vec<(Param, Const)> {
+    let mut passed: FxHashMap<Param, Passed> = FxHashMap::default();
+    // A caller's parameter passed on, to the parameters it reaches.
+    let mut passed_on: FxHashMap<Param, Vec<Param>> = FxHashMap::default();
     for (caller, f) in m.all_functions().enumerate() {
         for (_, inst, g) in f.calls() {
             let InstKind::Call(_, args) = &f.insts[inst].kind else {
                 unreachable!("calls() yields calls");
             };
-            let callee = &m.functions[g as usize];
+            let g = g as usize;
             for (k, &arg) in args.iter().enumerate() {
                 let arg = f.resolve(arg);
-                // A recursive call passing the parameter on agrees.
-                if caller == g as usize && arg == callee.params[k] {
-                    continue;
-                }
-                let entry = passed.entry((g as usize, k)).or_insert(Passed::Nothing);
-                *entry = entry.meet(f.constant(arg));
+                let what = match (f.constant(arg), f.params.iter().position(|&p| p == arg)) {
+                    (Some(c), _) => Passed::Constant(c),
+                    // A recursive call passing the parameter on agrees.
+                    (None, Some(p)) if (caller, p) == (g, k) => continue,
+                    (None, Some(p)) => {
+                        passed_on.entry((caller, p)).or_default().push((g, k));
+                        Passed::Nothing
+                    }
+                    (None, None) => Passed::Varies,
+                };
+                let entry = passed.entry((g, k)).or_insert(Passed::Nothing);
+                *entry = entry.meet(what);
             }
         }
     }
-    let mut constant: Vec<((usize, usize), Const)> = passed
+    // Parameters passed on: what reaches a caller's parameter reaches
+    // the callee's, until nothing changes.
+    let mut work: Vec<Param> = passed_on.keys().copied().collect();
+    while let Some(from) = work.pop() {
+        let value = passed.get(&from).copied().unwrap_or(Passed::Nothing);
+        for &to in passed_on.get(&from).into_iter().flatten() {
+            let entry = passed.entry(to).or_insert(Passed::Nothing);
+            let met = entry.meet(value);
+            if met != *entry {
+                *entry = met;
+                work.push(to);
+            }
+        }
+    }
+    let mut constant: Vec<(Param, Const)> = passed
         .into_iter()
         .filter_map(|(at, p)| match p {
             Passed::Constant(c) => Some((at, c)),
