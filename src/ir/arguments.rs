@@ -19,7 +19,7 @@
 
 use super::semantics::Const;
 use super::*;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Rounds of substitution and folding, at most: each finds the
 /// arguments the previous one's folding made constant. (Parameters
@@ -68,15 +68,14 @@ pub fn propagate_constant_arguments(m: &mut Module) {
         if constant.is_empty() {
             return;
         }
-        let mut changed: Vec<usize> = constant.iter().map(|&((g, _), _)| g).collect();
-        for ((g, k), c) in constant {
-            substitute(&mut m.functions[g], k, c);
-        }
-        changed.dedup();
-        // Fold what the constants make constant (`2 * r + 1`), so that
-        // the next round and the passes after see it.
-        for g in changed {
-            super::tidy::fold_constants(&mut m.functions[g]);
+        // By function (the list is sorted): its constant parameters.
+        for run in constant.chunk_by(|a, b| a.0 .0 == b.0 .0) {
+            let g = run[0].0 .0;
+            let f = &mut m.functions[g];
+            substitute(f, run.iter().map(|&((_, k), c)| (k, c)));
+            // Fold what the constants make constant (`2 * r + 1`), so
+            // that the next round and the passes after see it.
+            super::tidy::fold_constants(f);
         }
     }
 }
@@ -95,7 +94,11 @@ fn constant_parameters(m: &Module) -> Vec<(Param, Const)> {
             let g = g as usize;
             for (k, &arg) in args.iter().enumerate() {
                 let arg = f.resolve(arg);
-                let what = match (f.constant(arg), f.params.iter().position(|&p| p == arg)) {
+                let param = match f.values[arg].def {
+                    ValueDef::Param(p) => Some(p as usize),
+                    _ => None,
+                };
+                let what = match (f.constant(arg), param) {
                     (Some(c), _) => Passed::Constant(c),
                     // A recursive call passing the parameter on agrees.
                     (None, Some(p)) if (caller, p) == (g, k) => continue,
@@ -130,27 +133,43 @@ fn constant_parameters(m: &Module) -> Vec<(Param, Const)> {
             Passed::Constant(c) => Some((at, c)),
             _ => None,
         })
-        .filter(|&((g, k), _)| is_used(&m.functions[g], m.functions[g].params[k]))
         .collect();
     constant.sort_unstable_by_key(|&(at, _)| at);
+    // Only parameters still used (each function's uses scanned once).
+    let mut used: Option<(usize, FxHashSet<Value>)> = None;
+    constant.retain(|&((g, k), _)| {
+        let f = &m.functions[g];
+        if used.as_ref().is_none_or(|(of, _)| *of != g) {
+            let mut values = FxHashSet::default();
+            f.for_each_use(|_, u| {
+                values.insert(f.resolve(u));
+            });
+            used = Some((g, values));
+        }
+        used.as_ref()
+            .is_some_and(|(_, values)| values.contains(&f.params[k]))
+    });
     constant
 }
 
-fn is_used(f: &Function, v: Value) -> bool {
-    let mut used = false;
-    f.for_each_use(|_, u| used |= f.resolve(u) == v);
-    used
-}
-
-/// Replaces the uses of `f`'s parameter `k` by constant `c`, made at the
-/// start of the entry block.
-fn substitute(f: &mut Function, k: usize, c: Const) {
-    let param = f.params[k];
+/// Replaces the uses of the parameters at the positions `constant` names
+/// by their constants, made at the start of the entry block.
+fn substitute(f: &mut Function, constant: impl Iterator<Item = (usize, Const)>) {
     let entry = f.entry();
-    let value = f.push_inst(entry, super::constants::constant_inst(c), f.value_ty(param));
-    let inst = f.blocks[entry].insts.pop().expect("just pushed");
-    f.blocks[entry].insts.insert(0, inst);
-    let by = |v: Value| if v == param { value } else { v };
+    let mut by_param: FxHashMap<Value, Value> = FxHashMap::default();
+    // Last parameter's constant first, as substituting them one at a
+    // time in front of the block did.
+    let constant: Vec<(usize, Const)> = constant.collect();
+    for &(k, c) in constant.iter().rev() {
+        let param = f.params[k];
+        let value = f.push_inst(entry, InstKind::constant(c), f.value_ty(param));
+        by_param.insert(param, value);
+    }
+    // The constants go first, before any use.
+    let made = by_param.len();
+    let insts = &mut f.blocks[entry].insts;
+    insts.rotate_right(made);
+    let by = |v: Value| by_param.get(&v).copied().unwrap_or(v);
     for bi in 0..f.layout.len() {
         let b = f.layout[bi];
         for i in 0..f.blocks[b].insts.len() {

@@ -27,7 +27,7 @@ pub fn fold_constant_globals(m: &mut Module) {
                     continue;
                 };
                 if let Some(&c) = constants.get(&g) {
-                    f.insts[i].kind = constant_inst(c);
+                    f.insts[i].kind = InstKind::constant(c);
                 }
             }
         }
@@ -63,12 +63,4 @@ fn constant_globals(m: &Module) -> FxHashMap<GlobalRef, Const> {
         }
     }
     early
-}
-
-pub(super) fn constant_inst(c: Const) -> InstKind {
-    match c {
-        Const::Int(n) => InstKind::IConst(n),
-        Const::Float(x) => InstKind::FConst(x.to_bits()),
-        Const::Bool(b) => InstKind::BConst(b),
-    }
 }

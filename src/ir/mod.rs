@@ -326,6 +326,15 @@ pub enum InstKind {
 }
 
 impl InstKind {
+    /// The instruction that makes constant `c`.
+    pub fn constant(c: semantics::Const) -> InstKind {
+        match c {
+            semantics::Const::Int(n) => InstKind::IConst(n),
+            semantics::Const::Float(x) => InstKind::FConst(x.to_bits()),
+            semantics::Const::Bool(b) => InstKind::BConst(b),
+        }
+    }
+
     /// Pure instructions may be folded, simplified and shared by CSE. An
     /// array's length is fixed when it is made, so `len` is one too.
     pub fn is_pure(&self) -> bool {

@@ -9,6 +9,7 @@
 
 use super::semantics;
 use super::*;
+use crate::entity::SecondaryMap;
 use rustc_hash::FxHashSet;
 
 /// Folds constant arithmetic, drops what is left unused, then merges
@@ -16,7 +17,7 @@ use rustc_hash::FxHashSet;
 /// straight to it.
 pub fn tidy(f: &mut Function) {
     fold_constants(f);
-    remove_unused(f);
+    remove_dead_pure_insts(f);
     merge_straight_blocks(f);
     drop_unused_inline_sites(f);
 }
@@ -69,35 +70,6 @@ pub fn drop_unused_inline_sites(f: &mut Function) {
     }
 }
 
-/// Removes the instructions whose results nothing uses and that can go
-/// (`InstKind::is_removable_if_unused`), until none is left: the
-/// operands of folded arithmetic, mostly.
-pub fn remove_unused(f: &mut Function) {
-    loop {
-        let mut used: FxHashSet<Value> = FxHashSet::default();
-        f.for_each_use(|_, v| {
-            used.insert(v);
-        });
-        let mut removed = false;
-        for bi in 0..f.layout.len() {
-            let b = f.layout[bi];
-            let (insts, values) = (&f.insts, &f.blocks[b]);
-            let keep: SmallVec<[Inst; 4]> = (values.insts.iter().copied())
-                .filter(|&i| {
-                    let data = &insts[i];
-                    let unused = data.result.is_none_or(|r| !used.contains(&r));
-                    !(unused && data.kind.is_removable_if_unused())
-                })
-                .collect();
-            removed |= keep.len() != f.blocks[b].insts.len();
-            f.blocks[b].insts = keep;
-        }
-        if !removed {
-            return;
-        }
-    }
-}
-
 /// Replaces every pure operation on constants by its value, until none
 /// is left (an operation that would fail at run time stays).
 pub fn fold_constants(f: &mut Function) {
@@ -119,11 +91,61 @@ pub fn fold_constants(f: &mut Function) {
                     _ => None,
                 };
                 if let Some(c) = folded {
-                    f.insts[inst].kind = super::constants::constant_inst(c);
+                    f.insts[inst].kind = InstKind::constant(c);
                     changed = true;
                 }
             }
         }
+    }
+}
+
+/// Drops pure instructions whose results nobody uses (left behind by
+/// folding and simplification: SSA construction's, and [`tidy`]'s), and
+/// then those that only they used — but never one that can fail at run
+/// time, such as a division.
+pub fn remove_dead_pure_insts(f: &mut Function) {
+    let mut uses: SecondaryMap<Value, u32> = SecondaryMap::new();
+    for &b in &f.layout {
+        let data = &f.blocks[b];
+        for &phi in &data.phis {
+            for &a in f.phi_args(phi) {
+                uses[a] += 1;
+            }
+        }
+        for &inst in &data.insts {
+            f.insts[inst].kind.for_each_operand(|v| uses[v] += 1);
+        }
+        if let Some(v) = data.term.as_ref().and_then(|t| t.operand()) {
+            uses[v] += 1;
+        }
+    }
+    let is_dead = |f: &Function, uses: &SecondaryMap<Value, u32>, inst: Inst| {
+        let data = &f.insts[inst];
+        data.kind.is_removable_if_unused() && data.result.is_some_and(|r| uses[r] == 0)
+    };
+    let mut work: Vec<Inst> = f
+        .layout
+        .iter()
+        .flat_map(|&b| f.blocks[b].insts.iter().copied())
+        .filter(|&i| is_dead(f, &uses, i))
+        .collect();
+    let mut dead: SecondaryMap<Inst, bool> = SecondaryMap::new();
+    while let Some(inst) = work.pop() {
+        if dead[inst] {
+            continue;
+        }
+        dead[inst] = true;
+        for v in f.insts[inst].kind.operands() {
+            uses[v] -= 1;
+            if let ValueDef::Inst(def) = f.values[v].def {
+                if uses[v] == 0 && is_dead(f, &uses, def) {
+                    work.push(def);
+                }
+            }
+        }
+    }
+    for &b in &f.layout {
+        f.blocks[b].insts.retain(|i| !dead[*i]);
     }
 }
 

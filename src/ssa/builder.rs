@@ -28,7 +28,7 @@
 //!   with the rules in `ssa::peephole`. Off at `-O0`.
 
 use super::peephole::{self, Simplified};
-use crate::entity::{Arena, EntityRef, SecondaryMap};
+use crate::entity::{Arena, EntityRef};
 use crate::ir::*;
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
@@ -742,12 +742,12 @@ impl SsaBuilder {
 
     /// A constant (shared within the block when optimizing).
     pub fn constant(&mut self, c: semantics::Const) -> Value {
-        let (kind, ty) = match c {
-            semantics::Const::Int(n) => (InstKind::IConst(n), Ty::Int),
-            semantics::Const::Float(x) => (InstKind::FConst(x.to_bits()), Ty::Float),
-            semantics::Const::Bool(b) => (InstKind::BConst(b), Ty::Bool),
+        let ty = match c {
+            semantics::Const::Int(_) => Ty::Int,
+            semantics::Const::Float(_) => Ty::Float,
+            semantics::Const::Bool(_) => Ty::Bool,
         };
-        self.ins(kind, Some(ty), SrcLoc::default())
+        self.ins(InstKind::constant(c), Some(ty), SrcLoc::default())
             .expect("constants have results")
     }
 
@@ -830,57 +830,8 @@ impl SsaBuilder {
             self.stats.phis_removed_scc = super::minimize::remove_redundant_phi_sccs(&mut f);
         }
         if self.optimize {
-            remove_dead_pure_insts(&mut f);
+            crate::ir::tidy::remove_dead_pure_insts(&mut f);
         }
         (f, self.stats)
-    }
-}
-
-/// Drops pure instructions whose results nobody uses (left behind by
-/// folding and simplification), and then those that only they used —
-/// but never one that can fail at run time, such as a division.
-fn remove_dead_pure_insts(f: &mut Function) {
-    let mut uses: SecondaryMap<Value, u32> = SecondaryMap::new();
-    for &b in &f.layout {
-        let data = &f.blocks[b];
-        for &phi in &data.phis {
-            for &a in f.phi_args(phi) {
-                uses[a] += 1;
-            }
-        }
-        for &inst in &data.insts {
-            f.insts[inst].kind.for_each_operand(|v| uses[v] += 1);
-        }
-        if let Some(v) = data.term.as_ref().and_then(|t| t.operand()) {
-            uses[v] += 1;
-        }
-    }
-    let is_dead = |f: &Function, uses: &SecondaryMap<Value, u32>, inst: Inst| {
-        let data = &f.insts[inst];
-        data.kind.is_removable_if_unused() && data.result.is_some_and(|r| uses[r] == 0)
-    };
-    let mut work: Vec<Inst> = f
-        .layout
-        .iter()
-        .flat_map(|&b| f.blocks[b].insts.iter().copied())
-        .filter(|&i| is_dead(f, &uses, i))
-        .collect();
-    let mut dead: SecondaryMap<Inst, bool> = SecondaryMap::new();
-    while let Some(inst) = work.pop() {
-        if dead[inst] {
-            continue;
-        }
-        dead[inst] = true;
-        for v in f.insts[inst].kind.operands() {
-            uses[v] -= 1;
-            if let ValueDef::Inst(def) = f.values[v].def {
-                if uses[v] == 0 && is_dead(f, &uses, def) {
-                    work.push(def);
-                }
-            }
-        }
-    }
-    for &b in &f.layout {
-        f.blocks[b].insts.retain(|i| !dead[*i]);
     }
 }
