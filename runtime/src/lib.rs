@@ -21,7 +21,7 @@ pub mod gc;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -532,40 +532,55 @@ pub fn internal_error(message: &str) -> ! {
 // ---------------------------------------------------------------- errors, math, clock
 
 error_entry!(
-    /// `toy_rt_error(code, loc, a, b)`: called by compiled code when a
-    /// check fails; `a` and `b` are the operands the error concerns (see
-    /// [`ErrorKind`]). Returns only in recoverable mode.
-    toy_rt_error(_code: i64, _loc: i64, _a: i64, _b: i64),
+    /// `toy_rt_error(code, loc, details)`: called by compiled code when a
+    /// check fails; `details` points at the two operands the error
+    /// concerns (see [`ErrorKind`]). Returns only in recoverable mode.
+    toy_rt_error(_code: i64, _loc: i64, _details: *const i64),
     check_failed
 );
 
-extern "C" fn check_failed(code: i64, loc: i64, a: i64, b: i64) {
+/// # Safety
+/// See [`toy_rt_error`].
+unsafe extern "C" fn check_failed(code: i64, loc: i64, details: *const i64) {
+    let [a, b] = *(details as *const [i64; 2]);
     report_error(ErrorKind::from_code(code), loc, a, b, error_site())
 }
 
-/// Most arrays a group of checks spans: `toy_rt_group_error` takes their
-/// lengths in registers.
+/// Most arrays a group of checks spans: `toy_rt_group_error` and
+/// `toy_rt_walk_error` are handed one length each.
 pub const MAX_GROUP_ARRAYS: usize = 3;
 
+/// The most words a failed check hands its report in memory (a walk's
+/// start, end and lengths).
+pub const MAX_ERROR_DETAILS: usize = 2 + MAX_GROUP_ARRAYS;
+
+/// Where a failed check stores the values its report names, passing the
+/// address: in registers, the values the checks compare were copied into
+/// argument registers before every compare.
+#[no_mangle]
+pub static toy_rt_error_details: [AtomicI64; MAX_ERROR_DETAILS] =
+    [const { AtomicI64::new(0) }; MAX_ERROR_DETAILS];
+
 error_entry!(
-    /// `toy_rt_group_error(table, len0, len1, len2)`: called by compiled
-    /// code when the check of a group of constant-index accesses fails.
-    /// `table` is `[n, (loc, index, array)…]`: the accesses that can fail
-    /// first, in program order, each with which of `lens` is its array's
-    /// length. Reports the first that is out of bounds, as its own check
-    /// would have. Returns only in recoverable mode. `table` must point at
-    /// such a table (the translator's `group_table`).
-    toy_rt_group_error(_table: *const i64, _len0: i64, _len1: i64, _len2: i64),
+    /// `toy_rt_group_error(table, lens)`: called by compiled code when
+    /// the check of a group of constant-index accesses fails. `table` is
+    /// `[n, (loc, index, array)…]`: the accesses that can fail first, in
+    /// program order, each with which of the `MAX_GROUP_ARRAYS` words at
+    /// `lens` is its array's length. Reports the first that is out of
+    /// bounds, as its own check would have. Returns only in recoverable
+    /// mode. `table` must point at such a table (the translator's
+    /// `group_table`).
+    toy_rt_group_error(_table: *const i64, _lens: *const i64),
     group_check_failed
 );
 
 /// # Safety
 /// See [`toy_rt_group_error`].
-unsafe extern "C" fn group_check_failed(table: *const i64, len0: i64, len1: i64, len2: i64) {
-    let lens: [i64; MAX_GROUP_ARRAYS] = [len0, len1, len2];
+unsafe extern "C" fn group_check_failed(table: *const i64, lens: *const i64) {
+    let lens = *(lens as *const [i64; MAX_GROUP_ARRAYS]);
     let n = *table as usize;
     let entries = std::slice::from_raw_parts(table.add(1), 3 * n);
-    let len_of = |entry: &[i64]| lens.get(entry[2] as usize).copied().unwrap_or(len0);
+    let len_of = |entry: &[i64]| lens.get(entry[2] as usize).copied().unwrap_or(lens[0]);
     // Compared unsigned, as the checks do: a negative index fails.
     let failed = entries
         .chunks_exact(3)
@@ -581,38 +596,27 @@ unsafe extern "C" fn group_check_failed(table: *const i64, len0: i64, len1: i64,
 }
 
 error_entry!(
-    /// `toy_rt_walk_error(table, start, end, len0, len1, len2)`: called by
-    /// compiled code when the entry check of a loop that walks several
-    /// arrays in step fails (rule 6 of `ir::bounds`): the loop runs `u`
-    /// from `start` while `u < end`, accessing every array at `u` in every
-    /// iteration. `table` is `[n, loc…]`: each array's first access in the
-    /// order an iteration runs them; `lens` their lengths. Reports what the
+    /// `toy_rt_walk_error(table, details)`: called by compiled code when
+    /// the entry check of a loop that walks several arrays in step fails
+    /// (rule 6 of `ir::bounds`): the loop runs `u` from `start` while
+    /// `u < end`, accessing every array at `u` in every iteration.
+    /// `details` is `[start, end, len…]`, a length for each of the
+    /// `MAX_GROUP_ARRAYS` arrays. `table` is `[n, loc…]`: each array's
+    /// first access in the order an iteration runs them. Reports what the
     /// loop would have: at the first `u` outside some array, the first
     /// access in the iteration whose array that is. Returns only in
     /// recoverable mode. `table` must point at such a table (the
     /// translator's `check_walk`).
-    toy_rt_walk_error(
-        _table: *const i64,
-        _start: i64,
-        _end: i64,
-        _len0: i64,
-        _len1: i64,
-        _len2: i64
-    ),
+    toy_rt_walk_error(_table: *const i64, _details: *const i64),
     walk_check_failed
 );
 
 /// # Safety
 /// See [`toy_rt_walk_error`].
-unsafe extern "C" fn walk_check_failed(
-    table: *const i64,
-    start: i64,
-    end: i64,
-    len0: i64,
-    len1: i64,
-    len2: i64,
-) {
-    let lens: [i64; MAX_GROUP_ARRAYS] = [len0, len1, len2];
+unsafe extern "C" fn walk_check_failed(table: *const i64, details: *const i64) {
+    let details = *(details as *const [i64; MAX_ERROR_DETAILS]);
+    let (start, end) = (details[0], details[1]);
+    let lens: [i64; MAX_GROUP_ARRAYS] = std::array::from_fn(|k| details[2 + k]);
     let n = (*table as usize).min(MAX_GROUP_ARRAYS);
     let locs = std::slice::from_raw_parts(table.add(1), n);
     // Where each array stops the walk: at once, or at its end.
@@ -807,6 +811,10 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         (
             "toy_rt_pending",
             std::ptr::addr_of!(toy_rt_pending) as *const u8,
+        ),
+        (
+            "toy_rt_error_details",
+            std::ptr::addr_of!(toy_rt_error_details) as *const u8,
         ),
     ]
 }

@@ -146,6 +146,9 @@ pub struct Runtime {
     pub stack_limit: DataId,
     /// `toy_rt_pending`: nonzero when REPL code must return at once.
     pub pending: DataId,
+    /// `toy_rt_error_details`: where a failed check stores the values its
+    /// report names.
+    pub error_details: DataId,
 }
 
 fn declare_import<M: Module>(
@@ -197,14 +200,15 @@ impl Runtime {
             print_array: f("toy_rt_print_array", &[ptr, I64], None)?,
             array_new: f("toy_rt_array_new", &[I64, I64, I64, I64], Some(ptr))?,
             empty_array: f("toy_rt_empty_array", &[], Some(ptr))?,
-            error: f("toy_rt_error", &[I64, I64, I64, I64], None)?,
-            group_error: f("toy_rt_group_error", &[ptr, I64, I64, I64], None)?,
-            walk_error: f("toy_rt_walk_error", &[ptr, I64, I64, I64, I64, I64], None)?,
+            error: f("toy_rt_error", &[I64, I64, ptr], None)?,
+            group_error: f("toy_rt_group_error", &[ptr, ptr], None)?,
+            walk_error: f("toy_rt_walk_error", &[ptr, ptr], None)?,
             stack_overflow: f("toy_rt_stack_overflow", &[ptr, I64, ptr], None)?,
             fmod: f("toy_rt_fmod", &[F64, F64], Some(F64))?,
             clock: f("toy_rt_clock", &[], Some(F64))?,
             stack_limit: declare_data_import(module, "toy_rt_stack_limit")?,
             pending: declare_data_import(module, "toy_rt_pending")?,
+            error_details: declare_data_import(module, "toy_rt_error_details")?,
         };
         Ok(rt)
     }

@@ -19,12 +19,32 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         self.fail_if(failed, |t| {
             let code = t.b.ins().iconst(types::I64, kind as i64);
             let packed = t.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
-            t.report(
-                loc,
-                t.env.runtime.error,
-                &[code, packed, details[0], details[1]],
-            );
+            t.report_details(loc, t.env.runtime.error, &[code, packed], &details);
         });
+    }
+
+    /// Calls the runtime's error report `id` with `args` and then the
+    /// address of `details`, stored in the runtime's
+    /// `toy_rt_error_details` (see [`report`](Self::report) for the
+    /// frames). In memory, the values a check compares need no particular
+    /// registers: passed as arguments, Cranelift's register allocator
+    /// copied them into the argument registers on the hot path, before the
+    /// compare, at every check. (A stack slot would give every function
+    /// with a check a frame to set up.)
+    pub(super) fn report_details(
+        &mut self,
+        loc: SrcLoc,
+        id: FuncId,
+        args: &[cl::Value],
+        details: &[cl::Value],
+    ) {
+        let addr = self.data_addr(self.env.runtime.error_details);
+        for (k, &v) in details.iter().enumerate() {
+            self.b.ins().store(mem(), v, addr, 8 * k as i32);
+        }
+        let mut args = args.to_vec();
+        args.push(addr);
+        self.report(loc, id, &args);
     }
 
     /// Calls the runtime's error report `id` with `args`, the call marked
@@ -192,9 +212,9 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let table = self.constant_table(&words);
         self.fail_if(failed, |t| {
             let table = t.data_addr(table);
-            let mut args = vec![table, start, end];
-            args.extend(padded_lens(&lens));
-            t.report(site, t.env.runtime.walk_error, &args);
+            let mut details = vec![start, end];
+            details.extend(padded_lens(&lens));
+            t.report_details(site, t.env.runtime.walk_error, &[table], &details);
         });
     }
 
@@ -234,9 +254,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let lens: Vec<cl::Value> = lens.iter().map(|&(_, len)| len).collect();
         self.fail_if(failed, |t| {
             let table = t.data_addr(table);
-            let mut args = vec![table];
-            args.extend(padded_lens(&lens));
-            t.report(site, t.env.runtime.group_error, &args);
+            let lens = padded_lens(&lens);
+            t.report_details(site, t.env.runtime.group_error, &[table], &lens);
         });
     }
 
@@ -283,8 +302,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     }
 }
 
-/// The lengths a failed group or walk hands the runtime: one argument
-/// per array it may span, the unused ones repeating the first.
+/// The lengths a failed group or walk hands the runtime: one word per
+/// array it may span, the unused ones repeating the first.
 fn padded_lens(lens: &[cl::Value]) -> [cl::Value; MAX_GROUP_ARRAYS] {
     std::array::from_fn(|k| lens.get(k).copied().unwrap_or(lens[0]))
 }
