@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! level  scope    SSA construction    IR passes (in order)                     translator (Plan)
-//! -O0    any      Algorithms 1-5      -                                        bounds plan, roots; opt_level=none
+//! -O0    any      Algorithms 1-5      -                                        bounds plan, lengths, roots; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                                as -O0
 //! -O2    entry    + §3.1 folding      load-once, gvn, licm, reuse, version,    + rotate, invert, float consts; speed
 //!                                     sink, carry, select
@@ -367,7 +367,8 @@ pub fn run(m: &mut ir::Module, passes: &[&Pass], watch: Watch) -> Result<String,
 ///
 /// - at every level: the bounds-check plan (`ir::bounds::plan_checks`:
 ///   checks proved redundant left out, grouped ones checked at once,
-///   loop-entry ones in the preheader), the collector's roots
+///   loop-entry ones in the preheader), where checks find lengths
+///   (`ir::lengths`: constants, loads before loops), the collector's roots
 ///   (`ir::safepoints`), the remainders tested only for divisibility;
 /// - the flags below, each at -O2 only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,6 +16,7 @@
 use crate::entity::SecondaryMap;
 use crate::ir::bounds::{self, CheckPlan};
 use crate::ir::dom::DomTree;
+use crate::ir::lengths::{self, Lengths};
 use crate::ir::loops::Loops;
 use crate::ir::rotate::{self, RotatedLoop};
 use crate::ir::semantics::Const;
@@ -61,6 +62,9 @@ pub struct FunctionPlan {
     /// ([`expands_outside_loops`]); set by the caller, who knows the
     /// program (false: only in loops).
     pub expands_outside_loops: bool,
+    /// Arrays whose checks take their length from a constant or from a
+    /// load before their loop (`ir::lengths`).
+    pub lengths: Lengths,
 }
 
 impl FunctionPlan {
@@ -97,7 +101,9 @@ impl FunctionPlan {
         } else {
             FxHashSet::default()
         };
+        let lengths = lengths::lengths(f, &loops, |inst| !checks.proven[inst]);
         FunctionPlan {
+            lengths,
             may_collect: collects.is_some(),
             tested_remainders: tested_remainders(f),
             non_negative_dividends: non_negative_dividends(f, &dom, &loops),

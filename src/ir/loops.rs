@@ -131,6 +131,11 @@ impl Loops {
         }
     }
 
+    /// The innermost loop `b` lies on.
+    pub fn innermost(&self, b: Block) -> Option<Loop> {
+        self.innermost[b]
+    }
+
     /// Whether `b` lies on a loop.
     pub fn in_loop(&self, b: Block) -> bool {
         self.innermost[b].is_some()

@@ -16,6 +16,7 @@ pub mod globals;
 pub mod gvn;
 pub mod inline;
 pub mod inliner;
+pub mod lengths;
 pub mod licm;
 pub mod loops;
 pub mod print;

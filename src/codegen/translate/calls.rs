@@ -125,6 +125,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let was_into_loop = self.inlining_into_loop.replace(into_loop);
         let caller = std::mem::replace(&mut self.f, g);
         let values = std::mem::replace(&mut self.values, SecondaryMap::with_default(None));
+        let loaded_lengths = std::mem::take(&mut self.loaded_lengths);
         let plan = std::mem::replace(&mut self.plan, &callee.plan);
         let rotated = self.rotated.take();
         let block = std::mem::replace(&mut self.current_block, g.entry());
@@ -141,6 +142,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         };
         self.f = caller;
         self.values = values;
+        self.loaded_lengths = loaded_lengths;
         self.plan = plan;
         self.inlining_into_loop = was_into_loop;
         self.rotated = rotated;

@@ -152,9 +152,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
                 self.check_walk(check, enters);
                 continue;
             }
-            let array = self.val(check.array);
             let mut index = self.val(check.index);
-            let len = self.load_len(array);
+            let len = self.array_len(check.array);
             let mut out = self
                 .b
                 .ins()
@@ -187,8 +186,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let mut lens = Vec::new();
         let mut out = None;
         for &(array, _) in &accesses {
-            let a = self.val(array);
-            let len = self.load_len(a);
+            let len = self.array_len(array);
             let starts_out = self
                 .b
                 .ins()
@@ -235,8 +233,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
                 .map(|g| g.index as u64)
                 .max()
                 .expect("the access itself");
-            let a = self.val(access.array);
-            let len = self.load_len(a);
+            let len = self.array_len(access.array);
             lens.push((access.array, len));
             let fails =
                 self.b

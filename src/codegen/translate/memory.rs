@@ -35,6 +35,44 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         self.b.ins().load(types::I64, flags, array, 0)
     }
 
+    /// The length of `array`, an array of the function being translated,
+    /// where a check or `len` needs it: a constant where `ir::lengths`
+    /// knows it, the value loaded before the loop where it loaded one,
+    /// else a load here.
+    pub(super) fn array_len(&mut self, array: ir::Value) -> cl::Value {
+        let lengths = &self.plan.lengths;
+        if let Some(&n) = lengths.known.get(&array) {
+            return self.b.ins().iconst(types::I64, n);
+        }
+        if let (Some(&len), Some(&l)) = (
+            self.loaded_lengths.get(&array),
+            lengths.loaded_for.get(&array),
+        ) {
+            if self.plan.loops.contains(l, self.current_block) {
+                return len;
+            }
+        }
+        let a = self.val(array);
+        self.load_len(a)
+    }
+
+    /// At the end of a loop's preheader: the lengths `ir::lengths` says
+    /// the loop's checks read, loaded once.
+    pub(super) fn load_lengths_before_loop(&mut self, preheader: ir::Block) {
+        let plan = self.plan;
+        for &array in plan
+            .lengths
+            .loaded_before
+            .get(&preheader)
+            .into_iter()
+            .flatten()
+        {
+            let a = self.val(array);
+            let len = self.load_len(a);
+            self.loaded_lengths.insert(array, len);
+        }
+    }
+
     /// The address of `array[index]` minus the header size, for elements
     /// of type `elem`, as an address and a byte offset from it; after the
     /// bounds check (an unsigned compare also catches negative indices)
@@ -59,7 +97,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let checks = &self.plan.checks;
         let checked_already = checks.proven[inst] || (ahead && checks.covered[inst]);
         if !checked_already {
-            let len = self.load_len(a);
+            let len = self.array_len(array);
             let out = self.b.ins().icmp(IntCC::UnsignedGreaterThanOrEqual, i, len);
             self.check(out, ErrorKind::IndexOutOfBounds, loc, [i, len]);
         }

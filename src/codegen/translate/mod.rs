@@ -190,6 +190,7 @@ pub fn translate_function<'a, M: Module>(
         may_collect: plan.may_collect,
         outer_roots: Vec::new(),
         root_slots: Vec::new(),
+        loaded_lengths: FxHashMap::default(),
     };
     t.run();
     let config = t.module.target_config();
@@ -260,6 +261,8 @@ struct Translator<'a, 'p, 'b, M: Module> {
     /// The stack slots roots are stored in before a call, reused by every
     /// call (the i-th root of a call goes to the i-th slot).
     root_slots: Vec<cl::StackSlot>,
+    /// The lengths loaded before loops (`ir::lengths`), by array.
+    loaded_lengths: FxHashMap<ir::Value, cl::Value>,
 }
 
 /// Where the header values of a function's rotated loops are read.
@@ -364,6 +367,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
                     self.inst(inst);
                 }
                 self.check_on_loop_entry(block);
+                self.load_lengths_before_loop(block);
                 match self.f.blocks[block].term {
                     Some(ir::Terminator::Jump(next)) if self.continues_its_predecessor(next) => {
                         block = next;
@@ -512,10 +516,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             }
             InstKind::ArrayLit(elems) => Some(self.array_literal(inst, elems, data.loc)),
             InstKind::EmptyArray => self.call_rt(self.env.runtime.empty_array, &[]),
-            InstKind::ArrayLen(a) => {
-                let a = self.val(*a);
-                Some(self.load_len(a))
-            }
+            InstKind::ArrayLen(a) => Some(self.array_len(*a)),
             InstKind::ArrayGet { array, index, .. } => {
                 let ty = result_ty.expect("get has a type");
                 let (addr, offset) = self.element_addr(*array, *index, ty, inst, data.loc);
