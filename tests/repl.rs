@@ -548,8 +548,8 @@ fn start_on_terminal(
     rexpect::session::spawn_command(command, Some(20_000)).expect("spawn jitrun on a pty")
 }
 
-/// A fresh directory under the tests' scratch directory.
-/// An empty directory `name` (what an earlier run left there is gone).
+/// An empty directory `name` under the tests' scratch directory (what an
+/// earlier run left there is gone).
 fn scratch_dir(name: &str) -> std::path::PathBuf {
     let dir = scratch_file("placeholder", b"")
         .parent()

@@ -337,11 +337,10 @@ fn compile_module(
         .collect();
     let plan_of = |i: usize, f: &ir::Function| {
         let collects: &dyn Fn(&ir::InstKind) -> bool = &collects;
-        let mut p =
-            plan::FunctionPlan::new(f, &opts.plan, &quiet, may_collect[i].then_some(collects));
         // The top-level code (the last index) expands only in loops.
-        p.expands_outside_loops = outside_loops.get(i).copied().unwrap_or(false);
-        p
+        let outside = outside_loops.get(i).copied().unwrap_or(false);
+        let collects = may_collect[i].then_some(collects);
+        plan::FunctionPlan::new(f, &opts.plan, &quiet, collects, outside)
     };
     // At -O2, whole programs expand calls of small leaf functions in place
     // (REPL code must call through slots: a function may be redefined).
@@ -619,9 +618,11 @@ fn needs_code(
             None => (&program.main, false),
             Some(i) => (&program.functions[i], outside_loops[i]),
         };
-        // A function that expands only in loops needs its own loops,
-        // found again here (its plan is made when it is translated).
-        let own_loops = (at.is_some() && !outside)
+        // A function that calls leaves and expands them only in loops
+        // needs its own loops, found again here (its plan is made when it
+        // is translated).
+        let calls_leaves = f.calls().any(|(_, _, g)| inline[g as usize].is_some());
+        let own_loops = (at.is_some() && !outside && calls_leaves)
             .then(|| ir::loops::Loops::compute(f, &ir::dom::DomTree::compute(f)));
         let loops = own_loops.as_ref().unwrap_or(main_loops);
         for (b, _, g) in f.calls() {

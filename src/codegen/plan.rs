@@ -59,8 +59,8 @@ pub struct FunctionPlan {
     /// shift, such a remainder a mask.
     pub non_negative_dividends: FxHashSet<ir::Value>,
     /// Calls of small leaves are expanded in place outside loops too
-    /// ([`expands_outside_loops`]); set by the caller, who knows the
-    /// program (false: only in loops).
+    /// ([`expands_outside_loops`], which needs the whole program; false:
+    /// only in loops).
     pub expands_outside_loops: bool,
     /// Arrays whose checks take their length from a constant or from a
     /// load before their loop (`ir::lengths`).
@@ -72,16 +72,17 @@ impl FunctionPlan {
     /// the functions `ir::bounds::is_quiet` (empty where calls may reach
     /// any function, or where there are none). `collects`: if a
     /// collection can run while `f` is active, which of its instructions
-    /// may run one.
+    /// may run one. `expands_outside_loops`: see the field.
     pub fn new(
         f: &ir::Function,
         plan: &Plan,
         quiet: &[bool],
         collects: Option<&dyn Fn(&InstKind) -> bool>,
+        expands_outside_loops: bool,
     ) -> FunctionPlan {
         let dom = DomTree::compute(f);
         let loops = Loops::compute(f, &dom);
-        let checks = bounds::plan_checks(f, &dom, &loops, quiet);
+        let (checks, non_negative_dividends) = checks_and_dividends(f, &dom, &loops, quiet);
         let vector_loops = if plan.vector_loops {
             vector::vector_loops(f, &loops, &checks)
         } else {
@@ -106,7 +107,7 @@ impl FunctionPlan {
             lengths,
             may_collect: collects.is_some(),
             tested_remainders: tested_remainders(f),
-            non_negative_dividends: non_negative_dividends(f, &dom, &loops),
+            non_negative_dividends,
             loop_floats,
             dom,
             loops,
@@ -114,7 +115,7 @@ impl FunctionPlan {
             vector_loops,
             rotations,
             roots,
-            expands_outside_loops: false,
+            expands_outside_loops,
         }
     }
 }
@@ -139,25 +140,42 @@ pub fn expands_outside_loops(program: &ir::Module, f: &ir::Function, is_leaf: &[
     expanded <= EXPANSION_BUDGET
 }
 
-/// The dividends `x` of `x / 2^k` and `x % 2^k` where `x` is never
-/// negative (`ir::bounds::non_negative_values`): there the quotient is
-/// `x >> k` and the remainder `x & (2^k - 1)`, where signed division
-/// needs a correction for negative `x`.
-fn non_negative_dividends(f: &ir::Function, dom: &DomTree, loops: &Loops) -> FxHashSet<ir::Value> {
+/// The bounds-check plan, and the dividends `x` of `x / 2^k` and
+/// `x % 2^k` where `x` is never negative (`ir::bounds`' signs, from the
+/// same analysis): there the quotient is `x >> k` and the remainder
+/// `x & (2^k - 1)`, where signed division needs a correction for
+/// negative `x`.
+fn checks_and_dividends(
+    f: &ir::Function,
+    dom: &DomTree,
+    loops: &Loops,
+    quiet: &[bool],
+) -> (CheckPlan, FxHashSet<ir::Value>) {
     let dividends: Vec<ir::Value> = (f.insts.iter())
         .filter_map(|(_, d)| match d.kind {
-            InstKind::Binary(BinaryOp::IRem | BinaryOp::IDiv, x, m) => match f.constant(m) {
-                Some(Const::Int(n)) if n > 1 && n.count_ones() == 1 => Some(x),
-                _ => None,
-            },
+            InstKind::Binary(BinaryOp::IRem | BinaryOp::IDiv, x, m) => {
+                power_of_two_divisor(f, m).map(|_| x)
+            }
             _ => None,
         })
         .collect();
     if dividends.is_empty() {
-        return FxHashSet::default();
+        return (
+            bounds::plan_checks(f, dom, loops, quiet),
+            FxHashSet::default(),
+        );
     }
-    let non_negative = ir::bounds::non_negative_values(f, dom, loops);
-    dividends.into_iter().filter(|&x| non_negative[x]).collect()
+    let (checks, non_negative) = bounds::plan_checks_and_signs(f, dom, loops, quiet);
+    let dividends = dividends.into_iter().filter(|&x| non_negative[x]);
+    (checks, dividends.collect())
+}
+
+/// `m`, when it is a constant power of two above 1.
+pub(super) fn power_of_two_divisor(f: &ir::Function, m: ir::Value) -> Option<i64> {
+    match f.constant(m) {
+        Some(Const::Int(n)) if n > 1 && (n as u64).is_power_of_two() => Some(n),
+        _ => None,
+    }
 }
 
 /// `v` as `x % m` with a constant `m > 0`: `(x, m)`.

@@ -169,21 +169,5 @@ fn substitute(f: &mut Function, constant: impl Iterator<Item = (usize, Const)>) 
     let made = by_param.len();
     let insts = &mut f.blocks[entry].insts;
     insts.rotate_right(made);
-    let by = |v: Value| by_param.get(&v).copied().unwrap_or(v);
-    for bi in 0..f.layout.len() {
-        let b = f.layout[bi];
-        for i in 0..f.blocks[b].insts.len() {
-            let inst = f.blocks[b].insts[i];
-            f.insts[inst].kind.map_operands(by);
-        }
-        for i in 0..f.blocks[b].phis.len() {
-            let phi = f.blocks[b].phis[i];
-            if let Some(args) = f.phi_args_mut(phi) {
-                args.iter_mut().for_each(|a| *a = by(*a));
-            }
-        }
-        if let Some(term) = f.blocks[b].term.as_mut() {
-            term.map_operands(by);
-        }
-    }
+    f.map_operands(|_, v| by_param.get(&v).copied().unwrap_or(v));
 }

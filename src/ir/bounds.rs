@@ -224,29 +224,45 @@ pub struct GroupedAccess {
 /// `FuncRef`: the functions [`is_quiet`] (their calls neither end a group
 /// nor keep a loop from being quiet).
 pub fn plan_checks(f: &Function, dom: &DomTree, loops: &Loops, quiet: &[bool]) -> CheckPlan {
-    let mut plan = CheckPlan::default();
-    if !f.insts.iter().any(|(_, d)| is_access(&d.kind)) {
-        return plan;
-    }
-    let mut a = Analysis::new(f, dom, loops, quiet);
-    a.collect_entry_checks();
-    a.walk_dominator_tree(&mut plan);
-    for &b in &f.layout {
-        a.group_checks(b, &mut plan);
-    }
-    plan.entry_checks = std::mem::take(&mut a.entry_checks);
-    plan
+    analyze(f, dom, loops, quiet, false).0
 }
 
-/// Which int values of `f` are never negative (the rules of the module
-/// docs), for lowerings that are cheaper on such values (`x % 2^k` as a
-/// mask).
-pub fn non_negative_values(
+/// [`plan_checks`], and from the same analysis which int values of `f`
+/// are never negative (the rules of the module docs), for lowerings that
+/// are cheaper on such values (`x % 2^k` as a mask).
+pub fn plan_checks_and_signs(
     f: &Function,
     dom: &DomTree,
     loops: &Loops,
-) -> SecondaryMap<Value, bool> {
-    Analysis::new(f, dom, loops, &[]).non_negative
+    quiet: &[bool],
+) -> (CheckPlan, SecondaryMap<Value, bool>) {
+    let (plan, non_negative) = analyze(f, dom, loops, quiet, true);
+    (plan, non_negative.expect("asked for"))
+}
+
+/// The check plan, and the non-negative values when `signs` asks.
+fn analyze(
+    f: &Function,
+    dom: &DomTree,
+    loops: &Loops,
+    quiet: &[bool],
+    signs: bool,
+) -> (CheckPlan, Option<SecondaryMap<Value, bool>>) {
+    let mut plan = CheckPlan::default();
+    let accesses = f.insts.iter().any(|(_, d)| is_access(&d.kind));
+    if !accesses && !signs {
+        return (plan, None);
+    }
+    let mut a = Analysis::new(f, dom, loops, quiet);
+    if accesses {
+        a.collect_entry_checks();
+        a.walk_dominator_tree(&mut plan);
+        for &b in &f.layout {
+            a.group_checks(b, &mut plan);
+        }
+        plan.entry_checks = std::mem::take(&mut a.entry_checks);
+    }
+    (plan, signs.then_some(a.non_negative))
 }
 
 /// What an instruction means to a group of checks.

@@ -22,30 +22,30 @@
 use super::loops::{Loop, Loops};
 use super::semantics::Const;
 use super::*;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 #[derive(Clone, Debug, Default)]
 pub struct Lengths {
     /// Arrays whose length is known at compile time.
     pub known: FxHashMap<Value, i64>,
     /// At the end of a loop's preheader: the arrays whose length is loaded
-    /// there, for the checks in the loop, in the order first checked.
-    pub loaded_before: FxHashMap<Block, Vec<Value>>,
-    /// The loop each array of `loaded_before` has its length loaded for.
-    pub loaded_for: FxHashMap<Value, Loop>,
+    /// there for the checks in that loop, in the order first checked.
+    pub loaded_before: FxHashMap<Block, Vec<(Value, Loop)>>,
 }
 
 /// The lengths of `f`'s arrays for its checks. `checked(inst)`: whether
 /// the access `inst` is checked where it stands (not proven in bounds).
 pub fn lengths(f: &Function, loops: &Loops, checked: impl Fn(Inst) -> bool) -> Lengths {
-    let known = known_lengths(f);
     let mut lengths = Lengths {
-        known,
+        known: known_lengths(f),
         ..Lengths::default()
     };
     if loops.loops.is_empty() {
         return lengths;
     }
+    // An array's length is loaded for the first loop that checks it only:
+    // a later sibling loop loads it at its checks.
+    let mut loaded: FxHashSet<Value> = FxHashSet::default();
     for &block in &f.layout {
         let Some(inner) = loops.innermost(block) else {
             continue;
@@ -65,18 +65,15 @@ pub fn lengths(f: &Function, loops: &Loops, checked: impl Fn(Inst) -> bool) -> L
                 InstKind::ArrayLen(array) => array,
                 _ => continue,
             };
-            if lengths.known.contains_key(&array) || lengths.loaded_for.contains_key(&array) {
+            if lengths.known.contains_key(&array) || loaded.contains(&array) {
                 continue;
             }
             let Some((l, preheader)) = outermost_invariant(f, loops, inner, array) else {
                 continue;
             };
-            lengths.loaded_for.insert(array, l);
-            lengths
-                .loaded_before
-                .entry(preheader)
-                .or_default()
-                .push(array);
+            loaded.insert(array);
+            let before = lengths.loaded_before.entry(preheader).or_default();
+            before.push((array, l));
         }
     }
     lengths

@@ -504,6 +504,15 @@ pub struct Function {
     pub inline_sites: Vec<InlineSite>,
 }
 
+/// The value `v` stands for in `values`, following the replacements of
+/// removed phis.
+fn resolve_in(values: &Arena<Value, ValueData>, mut v: Value) -> Value {
+    while let ValueDef::Alias(to) = values[v].def {
+        v = to;
+    }
+    v
+}
+
 impl Function {
     pub fn new(name: impl Into<String>, ret: Option<Ty>) -> Self {
         Function {
@@ -627,11 +636,8 @@ impl Function {
     }
 
     /// The value `v` stands for, following the replacements of removed phis.
-    pub fn resolve(&self, mut v: Value) -> Value {
-        while let ValueDef::Alias(to) = self.values[v].def {
-            v = to;
-        }
-        v
+    pub fn resolve(&self, v: Value) -> Value {
+        resolve_in(&self.values, v)
     }
 
     /// Takes `phi` out of its block and makes it an alias of `by`; its
@@ -647,28 +653,34 @@ impl Function {
     /// Rewrites every operand that names a removed phi to the value that
     /// replaced it.
     pub fn resolve_aliases(&mut self) {
-        for bi in 0..self.layout.len() {
-            let b = self.layout[bi];
-            for i in 0..self.blocks[b].insts.len() {
-                let inst = self.blocks[b].insts[i];
-                let mut kind = std::mem::replace(&mut self.insts[inst].kind, InstKind::Clock);
-                kind.map_operands(|v| self.resolve(v));
-                self.insts[inst].kind = kind;
+        self.map_operands(resolve_in);
+    }
+
+    /// Rewrites every operand of the laid-out code (instructions, phis,
+    /// terminators) `v` to `map(values, v)`.
+    pub fn map_operands(&mut self, map: impl Fn(&Arena<Value, ValueData>, Value) -> Value) {
+        let Function {
+            layout,
+            blocks,
+            insts,
+            values,
+            phis,
+            ..
+        } = self;
+        for &b in layout.iter() {
+            let data = &mut blocks[b];
+            for &inst in &data.insts {
+                insts[inst].kind.map_operands(|v| map(values, v));
             }
-            for i in 0..self.blocks[b].phis.len() {
-                let phi = self.blocks[b].phis[i];
-                let args: SmallVec<[Value; 2]> = self
-                    .phi_args(phi)
-                    .iter()
-                    .map(|&a| self.resolve(a))
-                    .collect();
-                if let Some(a) = self.phi_args_mut(phi) {
-                    *a = args;
+            for &phi in &data.phis {
+                if let ValueDef::Phi(p) = values[phi].def {
+                    for a in phis[p].args.iter_mut() {
+                        *a = map(values, *a);
+                    }
                 }
             }
-            if let Some(mut term) = self.blocks[b].term.take() {
-                term.map_operands(|v| self.resolve(v));
-                self.blocks[b].term = Some(term);
+            if let Some(term) = data.term.as_mut() {
+                term.map_operands(|v| map(values, v));
             }
         }
     }

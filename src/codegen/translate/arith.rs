@@ -85,7 +85,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     ) -> cl::Value {
         let cheaper = self
             .divisibility_test(op, a, b)
-            .or_else(|| self.exact_halving(op, a, b))
+            .or_else(|| self.quotient_as_shift(op, a, b))
             .or_else(|| self.masked_remainder(op, a, b))
             .or_else(|| self.multiply_by_shift_and_add(op, a, b));
         if let Some(v) = cheaper {
@@ -155,7 +155,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// established `x % 2^j == 0` for some `j >= k` (the division is
     /// exact: `if n % 2 == 0 { n = n / 2; }`), or where the plan knows
     /// `x` is never negative (`plan.non_negative_dividends`).
-    pub(super) fn exact_halving(
+    pub(super) fn quotient_as_shift(
         &mut self,
         op: BinaryOp,
         a: ir::Value,
@@ -190,10 +190,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// The divisor `b` of an `op` that is `wanted`, when it is a constant
     /// power of two above 1.
     fn power_of_two(&self, wanted: BinaryOp, op: BinaryOp, b: ir::Value) -> Option<i64> {
-        match self.f.constant(b) {
-            Some(Const::Int(d)) if op == wanted && d > 1 && (d as u64).is_power_of_two() => Some(d),
-            _ => None,
-        }
+        (op == wanted).then(|| power_of_two_divisor(self.f, b))?
     }
 
     /// Whether `x` is a multiple of `d`, by how it is computed or by a

@@ -40,16 +40,17 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// knows it, the value loaded before the loop where it loaded one,
     /// else a load here.
     pub(super) fn array_len(&mut self, array: ir::Value) -> cl::Value {
-        let lengths = &self.plan.lengths;
-        if let Some(&n) = lengths.known.get(&array) {
+        if let Some(&n) = self.plan.lengths.known.get(&array) {
             return self.b.ins().iconst(types::I64, n);
         }
-        if let (Some(&len), Some(&l)) = (
-            self.loaded_lengths.get(&array),
-            lengths.loaded_for.get(&array),
-        ) {
-            if self.plan.loops.contains(l, self.current_block) {
-                return len;
+        if !self.loaded_lengths.is_empty() {
+            let loops = &self.plan.loops;
+            let mut at = loops.innermost(self.current_block);
+            while let Some(l) = at {
+                if let Some(&len) = self.loaded_lengths.get(&(array, l)) {
+                    return len;
+                }
+                at = loops.loops[l].parent;
             }
         }
         let a = self.val(array);
@@ -60,16 +61,11 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// the loop's checks read, loaded once.
     pub(super) fn load_lengths_before_loop(&mut self, preheader: ir::Block) {
         let plan = self.plan;
-        for &array in plan
-            .lengths
-            .loaded_before
-            .get(&preheader)
-            .into_iter()
-            .flatten()
-        {
+        let arrays = plan.lengths.loaded_before.get(&preheader);
+        for &(array, l) in arrays.into_iter().flatten() {
             let a = self.val(array);
             let len = self.load_len(a);
-            self.loaded_lengths.insert(array, len);
+            self.loaded_lengths.insert((array, l), len);
         }
     }
 

@@ -27,11 +27,11 @@
 //! `checks` (runtime errors), `control` (terminators, rotated loops, the
 //! REPL's polling) and `lanes` (vector loops).
 
-use super::plan::{remainder_test, FunctionPlan, RemainderTest};
+use super::plan::{power_of_two_divisor, remainder_test, FunctionPlan, RemainderTest};
 use super::Runtime;
 use crate::entity::SecondaryMap;
 use crate::ir::bounds::{EntryCheck, GroupedAccess};
-use crate::ir::loops::Loops;
+use crate::ir::loops::{Loop, Loops};
 use crate::ir::rotate::RotatedLoop;
 use crate::ir::semantics::Const;
 use crate::ir::vector::VectorLoop;
@@ -261,8 +261,9 @@ struct Translator<'a, 'p, 'b, M: Module> {
     /// The stack slots roots are stored in before a call, reused by every
     /// call (the i-th root of a call goes to the i-th slot).
     root_slots: Vec<cl::StackSlot>,
-    /// The lengths loaded before loops (`ir::lengths`), by array.
-    loaded_lengths: FxHashMap<ir::Value, cl::Value>,
+    /// The lengths loaded before loops (`ir::lengths`), by array and the
+    /// loop they serve.
+    loaded_lengths: FxHashMap<(ir::Value, Loop), cl::Value>,
 }
 
 /// Where the header values of a function's rotated loops are read.
