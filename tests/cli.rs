@@ -1,5 +1,6 @@
 //! The command line's reporting modes: `--stats`, `--stats=json`,
-//! `--emit dot`, `--help`. (The collector's counts: `tests/gc.rs`.)
+//! `--emit dot`, `--help`; and `JITRUN_COMPILE_THREADS`, which changes
+//! nothing but the compile time. (The collector's counts: `tests/gc.rs`.)
 
 mod common;
 use common::*;
@@ -373,4 +374,84 @@ fn perf_map_grows_with_repl_entries_and_redefinitions() {
     let lines = perf_map_lines(&[], input);
     let names: Vec<&str> = lines.iter().map(|(_, _, n)| n.as_str()).collect();
     assert_eq!(names.iter().filter(|n| **n == "sq").count(), 2, "{names:?}");
+}
+
+/// Functions that allocate (so that a collection runs in each under
+/// `JITRUN_GC=stress`) and a failing index three calls deep, whose call
+/// stack names every caller.
+const SEVERAL_FUNCTIONS: &str = "fn fill(n: int) -> [int] {
+    let a = [0; n];
+    for i in 0..n {
+        a[i] = i * i % 7;
+    }
+    return a;
+}
+fn total(n: int) -> int {
+    let s = 0;
+    for round in 0..n {
+        let a = fill(n + round);
+        for i in 0..len(a) {
+            s += a[i];
+        }
+    }
+    return s;
+}
+fn spread(n: int) -> float {
+    let xs = [0.0; n];
+    let lo = 1.0e9;
+    let hi = -1.0e9;
+    for i in 0..n {
+        xs[i] = float(i % 5) * 0.5 - float(i / 3);
+        if xs[i] < lo {
+            lo = xs[i];
+        }
+        if xs[i] > hi {
+            hi = xs[i];
+        }
+    }
+    let mid = 0;
+    while mid * 2 < n && xs[mid] != lo {
+        mid += 1;
+    }
+    return hi - lo + float(mid);
+}
+fn pick(n: int) -> int {
+    let a = fill(n);
+    return a[n + total(n) % 2];
+}
+print(total(20));
+print(spread(40));
+print(pick(5));
+";
+
+#[test]
+fn functions_compiled_on_several_threads_get_the_same_code_stack_maps_and_call_sites() {
+    let path = scratch_file("threads.toy", SEVERAL_FUNCTIONS.as_bytes());
+    let run_with = |threads: &str, args: &[&str]| {
+        let mut command = jitrun();
+        command
+            .env("JITRUN_COMPILE_THREADS", threads)
+            .env("JITRUN_GC", "stress")
+            .args(args)
+            .arg(&path);
+        run_command(&mut command)
+    };
+    let alone = run_with("1", &[]);
+    assert_eq!(alone.status, 2, "{}", alone.stderr);
+    assert_eq!(alone.stdout, "1160\n32.5\n");
+    assert!(
+        alone.stderr.contains("index out of bounds")
+            && alone.stderr.contains("  in pick at ")
+            && alone.stderr.contains("  called from the top level at "),
+        "{}",
+        alone.stderr
+    );
+    for threads in ["2", "3"] {
+        assert_eq!(run_with(threads, &[]), alone, "{threads} threads");
+        assert_eq!(
+            run_with(threads, &["--emit=asm"]),
+            run_with("1", &["--emit=asm"]),
+            "{threads} threads"
+        );
+    }
 }

@@ -53,7 +53,8 @@ pub fn ssa_options(optimize: bool) -> SsaOptions {
     }
 }
 
-/// Cranelift at `opt_level=speed`, no verifier, nothing kept.
+/// Cranelift at `opt_level=speed`, no verifier, nothing kept, on as many
+/// threads as the command line uses.
 pub fn speed_codegen() -> CodegenOptions {
     CodegenOptions {
         plan: OptLevel::O2.plan(Scope::Program),
@@ -61,5 +62,6 @@ pub fn speed_codegen() -> CodegenOptions {
         target: None,
         keep_clif: false,
         keep_asm: false,
+        threads: jitrun::codegen::default_compile_threads(),
     }
 }

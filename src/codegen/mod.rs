@@ -12,6 +12,8 @@
 //! session's table of function pointers, so redefining a function is one
 //! store into its slot, and globals live in session-owned cells.
 
+mod machine;
+pub use machine::default_threads as default_compile_threads;
 pub mod plan;
 pub mod translate;
 
@@ -51,6 +53,9 @@ pub struct CodegenOptions {
     pub keep_clif: bool,
     /// Keep the disassembly of every function.
     pub keep_asm: bool,
+    /// Threads that compile the functions of a module (1: the caller's
+    /// thread alone).
+    pub threads: usize,
 }
 
 /// Whether Cranelift can compile for `name`; the reason why not.
@@ -380,25 +385,23 @@ fn compile_module(
         plan: opts.plan,
     };
 
-    let mut ctx = module.make_context();
     let mut fctx = FunctionBuilderContext::new();
     let (mut clif, mut asm, mut code_size, mut cl_insts) = (String::new(), String::new(), 0, 0);
-    // By function: (code offset, end, index in the frames) of each call
-    // range, and the frames of each call.
-    let mut calls: Vec<CallRanges> = Vec::with_capacity(all.len());
-    // By function: its code size and the stack maps of its calls.
-    let mut frames: Vec<Option<FrameInfo>> = Vec::with_capacity(all.len());
+    // The functions that get code, translated (one at a time: translation
+    // declares what each calls in the module), then compiled side by side.
+    let mut translated = Vec::with_capacity(all.len());
+    let mut site_frames = Vec::with_capacity(all.len());
     for (i, (f, &id)) in all.iter().zip(&ids).enumerate() {
         // In a whole program, a function that compiled code never calls
         // (inlined or expanded at every call) needs no code (REPL code
         // calls every function through slots).
         if session.is_none() && i != main_index && !needs_code[i] {
-            calls.push(Default::default());
-            frames.push(None);
             continue;
         }
-        ctx.func.signature = signature(&module, f);
-        ctx.func.name = cl::UserFuncName::user(0, id.as_u32());
+        let mut func = cl::Function::with_name_signature(
+            cl::UserFuncName::user(0, id.as_u32()),
+            signature(&module, f),
+        );
         let own_plan;
         let plan = match inline.get(i) {
             _ if i == main_index => &main_plan,
@@ -408,31 +411,41 @@ fn compile_module(
                 &own_plan
             }
         };
-        let site_frames = translate::translate_function(
+        let frames = translate::translate_function(
             &mut module,
             &env,
             f,
             plan,
             i == main_index,
-            &mut ctx.func,
+            &mut func,
             &mut fctx,
         );
-        cl_insts += ctx.func.dfg.num_insts();
+        cl_insts += func.dfg.num_insts();
         if opts.keep_clif {
-            clif.push_str(&format!("; {}\n{}\n", mangle(&f.name), ctx.func.display()));
+            clif.push_str(&format!("; {}\n{}\n", mangle(&f.name), func.display()));
         }
-        ctx.set_disasm(opts.keep_asm);
+        site_frames.push((i, frames));
+        translated.push((id, func));
+    }
+    let machine_code = machine::compile_all(module.isa(), translated, opts.keep_asm, opts.threads);
+    // By function: (code offset, end, index in the frames) of each call
+    // range, and the frames of each call.
+    let mut calls: Vec<CallRanges> = (0..all.len()).map(|_| Default::default()).collect();
+    // By function: its code size and the stack maps of its calls.
+    let mut frames: Vec<Option<FrameInfo>> = (0..all.len()).map(|_| None).collect();
+    for ((i, sites), code) in site_frames.into_iter().zip(machine_code) {
+        let name = &all[i].name;
+        let code =
+            code.map_err(|e| module_error(name, cranelift_module::ModuleError::Compilation(e)))?;
         module
-            .define_function(id, &mut ctx)
-            .map_err(|e| module_error(&f.name, e))?;
-        let compiled = ctx.compiled_code().expect("just compiled");
-        code_size += compiled.code_buffer().len();
-        calls.push((call_ranges(compiled), site_frames));
-        frames.push(Some(FrameInfo::of(compiled)));
-        if let Some(vcode) = &compiled.vcode {
-            asm.push_str(&format!("{}:\n{vcode}\n", mangle(&f.name)));
+            .define_function_bytes(ids[i], code.alignment, &code.bytes, &code.relocs)
+            .map_err(|e| module_error(name, e))?;
+        code_size += code.bytes.len();
+        calls[i] = (code.call_ranges, sites);
+        frames[i] = Some(code.frame);
+        if let Some(vcode) = &code.asm {
+            asm.push_str(&format!("{}:\n{vcode}\n", mangle(name)));
         }
-        module.clear_context(&mut ctx);
     }
     let host = opts.target.is_none();
     let finalize_start = std::time::Instant::now();
