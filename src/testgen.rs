@@ -748,8 +748,10 @@ impl Gen {
     }
 
     /// A branch whose arms only compute, as `ir::select` converts: a
-    /// running extreme (`if y > x { x = y; }`) or a choice between two
-    /// values computed without reads, calls or division.
+    /// running extreme (`if y > x { x = y; }`), a chain of conditional
+    /// steps (`if c { x += 3; } if d { } else { x -= 1; }`, which it takes
+    /// apart) or a choice between two values computed without reads,
+    /// calls or division.
     fn choice(&mut self) {
         let ty = *self.rng.pick(&[Ty::Int, Ty::Int, Ty::Float, Ty::Bool]);
         // A global's store is not a computation: only locals (a new one
@@ -769,6 +771,20 @@ impl Gen {
             let y = self.pure_value(ty, 1);
             let op = self.rng.pick(&["<", "<=", ">", ">="]);
             self.line(&format!("if {y} {op} {x} {{ {x} = {y}; }}"));
+            return;
+        }
+        if ty == Ty::Int && self.rng.chance(50) {
+            for _ in 0..2 + self.rng.below(3) {
+                let cond = self.pure_cond();
+                let op = self.rng.pick(&["+=", "-="]);
+                let k = 1 + self.rng.below(3);
+                let step = format!("{x} {op} {k};");
+                if self.rng.chance(70) {
+                    self.line(&format!("if {cond} {{ {step} }}"));
+                } else {
+                    self.line(&format!("if {cond} {{ }} else {{ {step} }}"));
+                }
+            }
             return;
         }
         let cond = self.pure_cond();

@@ -341,6 +341,37 @@ fn generated_programs_have_selects() {
     assert!(selects >= 20, "{selects} of 400 programs have a select");
 }
 
+/// The differential runs reach `ir::select`'s chained steps: some
+/// generated programs get a step `x + (c ? k : 0)`.
+#[test]
+fn generated_programs_have_chained_steps() {
+    let chained = (0..400)
+        .filter(|&seed| {
+            let module = ssa_after(&jitrun::testgen::program(seed), &[&jitrun::passes::SELECT]);
+            let mut functions = module.all_functions();
+            functions.any(has_chained_step)
+        })
+        .count();
+    // 15 when this was written.
+    assert!(
+        chained >= 8,
+        "{chained} of 400 programs have a chained step"
+    );
+}
+
+/// Whether `f` adds or subtracts a choice between a constant and zero.
+fn has_chained_step(f: &jitrun::ir::Function) -> bool {
+    use jitrun::ir::{semantics::Const, BinaryOp, InstKind};
+    let zero = |v| f.constant(v) == Some(Const::Int(0));
+    (f.insts.iter()).any(|(_, d)| match d.kind {
+        InstKind::Binary(BinaryOp::IAdd | BinaryOp::ISub, _, s) => matches!(
+            f.def_kind(s),
+            Some(&InstKind::Select { if_true, if_false, .. }) if zero(if_true) || zero(if_false)
+        ),
+        _ => false,
+    })
+}
+
 /// The differential runs reach `ir::version`'s walks that wrap around:
 /// some generated programs get an access `a[x % n]` unchecked.
 #[test]

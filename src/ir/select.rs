@@ -29,6 +29,11 @@
 //! ([`split_join`]), so that chains convert from the inside out. Reads
 //! proven in bounds (unchecked) may run on either side.
 //!
+//! A chain of conditional steps (a count of the conditions that hold:
+//! `if a { n += 1; } if b { n += 1; }`) is then taken apart
+//! ([`separate_chained_steps`]): `n + (b ? 1 : 0)`, one addition per step
+//! on the chain's critical path.
+//!
 //! The pass runs last: `ir::licm` and `ir::version` look for loops by
 //! their branches and are done by then; `ir::bounds` treats a select as
 //! it treats a phi.
@@ -93,6 +98,9 @@ pub fn if_convert(f: &mut Function) {
     }
     if converted {
         f.resolve_aliases();
+        separate_chained_steps(f);
+        // The steps taken apart (`x + k`) are left unused.
+        super::tidy::remove_dead_pure_insts(f);
     }
 }
 
@@ -270,6 +278,91 @@ fn convert(f: &mut Function, h: Block, shape: Shape) {
     }
     f.blocks[j].preds.clear();
     f.layout.retain(|b| *b != j && !shape.arms.contains(b));
+}
+
+/// Takes the chained conditional steps of `f` apart: `c ? x + k : x`
+/// (`k` a constant; also `x - k`, and the step on the false side) where
+/// `x` was itself chosen by an earlier branch — a count of the conditions
+/// that hold — becomes `x + (c ? k : 0)`. The choice then no longer waits
+/// for `x`, so each step adds one addition to the chain's critical path,
+/// not an addition and a conditional move; and `c ? 1 : 0` is the bool
+/// itself, widened (the translator's lowering). A lone conditional step
+/// stays a select: its condition is usually the later operand, and the
+/// select waits for it least; so does a step whose condition tests `x`.
+fn separate_chained_steps(f: &mut Function) {
+    for bi in 0..f.layout.len() {
+        let b = f.layout[bi];
+        let mut ii = 0;
+        while ii < f.blocks[b].insts.len() {
+            let inst = f.blocks[b].insts[ii];
+            if let Some((cond, base, op, k, when_true)) = chained_step(f, inst) {
+                let zero = insert_inst(f, b, ii, InstKind::IConst(0), Ty::Int);
+                let (if_true, if_false) = if when_true { (k, zero) } else { (zero, k) };
+                let chosen = InstKind::Select {
+                    cond,
+                    if_true,
+                    if_false,
+                };
+                let chosen = insert_inst(f, b, ii + 1, chosen, Ty::Int);
+                f.insts[inst].kind = InstKind::Binary(op, base, chosen);
+                ii += 2;
+            }
+            ii += 1;
+        }
+    }
+}
+
+/// `inst` as a chained conditional step (see [`separate_chained_steps`]):
+/// its condition, the value stepped from, the step's operation and
+/// constant, and whether the step is taken when the condition holds.
+fn chained_step(f: &Function, inst: Inst) -> Option<(Value, Value, BinaryOp, Value, bool)> {
+    let InstKind::Select {
+        cond,
+        if_true,
+        if_false,
+    } = f.insts[inst].kind
+    else {
+        return None;
+    };
+    let step = |stepped: Value, base: Value| match f.def_kind(stepped) {
+        Some(&InstKind::Binary(op @ (BinaryOp::IAdd | BinaryOp::ISub), a, k))
+            if a == base && f.constant(k).is_some() =>
+        {
+            Some((op, k))
+        }
+        Some(&InstKind::Binary(BinaryOp::IAdd, k, a)) if a == base && f.constant(k).is_some() => {
+            Some((BinaryOp::IAdd, k))
+        }
+        _ => None,
+    };
+    let (base, (op, k), when_true) = match (step(if_true, if_false), step(if_false, if_true)) {
+        (Some(s), _) => (if_false, s, true),
+        (None, Some(s)) => (if_true, s, false),
+        (None, None) => return None,
+    };
+    let is_select = |v: Value| matches!(f.def_kind(v), Some(InstKind::Select { .. }));
+    let chosen_before = match f.def_kind(base) {
+        Some(InstKind::Select { .. }) => true,
+        Some(&InstKind::Binary(BinaryOp::IAdd | BinaryOp::ISub, a, b)) => {
+            is_select(a) || is_select(b)
+        }
+        _ => false,
+    };
+    // A condition on `x` itself (`x >= 10 ? x - 10 : x`) waits for `x`
+    // anyway: the select's form is no slower there.
+    let tests_base = f
+        .def_kind(cond)
+        .is_some_and(|d| d.operands().contains(&base));
+    (chosen_before && !tests_base).then_some((cond, base, op, k, when_true))
+}
+
+/// Inserts an instruction computing `kind` of type `ty` at position `at`
+/// of `block`; its result.
+fn insert_inst(f: &mut Function, block: Block, at: usize, kind: InstKind, ty: Ty) -> Value {
+    let v = f.push_inst(block, kind, ty);
+    let inst = f.blocks[block].insts.pop().expect("just pushed");
+    f.blocks[block].insts.insert(at, inst);
+    v
 }
 
 /// `cond ? if_true : if_false`; on bools, the `&&` or `||` it is when one

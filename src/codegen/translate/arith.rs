@@ -1,7 +1,7 @@
 //! Unary and binary operations: Toy's checked division, float min/max,
 //! comparisons, remainders lowered as divisibility tests where the plan
 //! says so, multiplication by small constants as shifts and adds, and
-//! float constants placed where Cranelift can hoist them.
+//! float constants placed where Cranelift can hoist them, and selects.
 
 use super::*;
 
@@ -311,6 +311,26 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
 
     /// `semantics::fmin`/`fmax`: a NaN operand yields the other one;
     /// otherwise Cranelift's `fmin`/`fmax` (which order `-0.0 < 0.0`).
+    /// `cond ? if_true : if_false`. A bool is 0 or 1 in its byte, so
+    /// choosing between the ints 1 and 0 is the bool widened: no
+    /// conditional move. (Cranelift knows that only of a comparison's
+    /// result, not of a bool loaded from an array or passed in.)
+    pub(super) fn select(
+        &mut self,
+        cond: ir::Value,
+        if_true: ir::Value,
+        if_false: ir::Value,
+    ) -> cl::Value {
+        let c = self.val(cond);
+        match (self.f.constant(if_true), self.f.constant(if_false)) {
+            (Some(Const::Int(1)), Some(Const::Int(0))) => self.b.ins().uextend(types::I64, c),
+            _ => {
+                let (t, e) = (self.val(if_true), self.val(if_false));
+                self.b.ins().select(c, t, e)
+            }
+        }
+    }
+
     pub(super) fn float_min_max(&mut self, op: BinaryOp, a: cl::Value, b: cl::Value) -> cl::Value {
         let m = if op == BinaryOp::FMin {
             self.b.ins().fmin(a, b)

@@ -544,10 +544,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
                 cond,
                 if_true,
                 if_false,
-            } => {
-                let (c, t, e) = (self.val(*cond), self.val(*if_true), self.val(*if_false));
-                Some(self.b.ins().select(c, t, e))
-            }
+            } => Some(self.select(*cond, *if_true, *if_false)),
         };
         if let (Some(r), Some(v)) = (data.result, value) {
             self.values[r] = Some(v);
