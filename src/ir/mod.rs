@@ -623,6 +623,42 @@ impl Function {
         v
     }
 
+    /// Inserts an instruction computing `kind` of type `ty` at position
+    /// `at` of `block`'s instructions; its result.
+    pub fn insert_inst(&mut self, block: Block, at: usize, kind: InstKind, ty: Ty) -> Value {
+        let v = self.push_inst(block, kind, ty);
+        let inst = self.blocks[block].insts.pop().expect("just pushed");
+        self.blocks[block].insts.insert(at, inst);
+        v
+    }
+
+    /// `kind` as `x + k`, when it adds or subtracts a constant to `x ± c`
+    /// (`(c + n) - 1` once `n` is known): the constants combined,
+    /// wrapping as Toy's arithmetic does, so that the result is exact.
+    pub fn combined_offset(&self, kind: &InstKind) -> Option<(Value, i64)> {
+        let offset = |v: Value| match self.constant(v) {
+            Some(semantics::Const::Int(k)) => Some(k),
+            _ => None,
+        };
+        let (inner, outer) = match *kind {
+            InstKind::Binary(BinaryOp::IAdd, a, b) => match (offset(a), offset(b)) {
+                (None, Some(k)) => (a, k),
+                (Some(k), None) => (b, k),
+                _ => return None,
+            },
+            InstKind::Binary(BinaryOp::ISub, a, b) => (a, offset(b)?.wrapping_neg()),
+            _ => return None,
+        };
+        let (x, k) = match *self.def_kind(inner)? {
+            InstKind::Binary(BinaryOp::IAdd, x, k) if offset(k).is_some() => (x, offset(k)?),
+            InstKind::Binary(BinaryOp::IAdd, k, x) if offset(k).is_some() => (x, offset(k)?),
+            InstKind::Binary(BinaryOp::ISub, x, k) => (x, offset(k)?.wrapping_neg()),
+            _ => return None,
+        };
+        // `x` itself a constant is folding's business.
+        (offset(x).is_none()).then(|| (x, k.wrapping_add(outer)))
+    }
+
     /// The block of phi `v`, if `v` is a (live) phi.
     pub fn phi_block(&self, v: Value) -> Option<Block> {
         match self.values[v].def {

@@ -296,14 +296,14 @@ fn separate_chained_steps(f: &mut Function) {
         while ii < f.blocks[b].insts.len() {
             let inst = f.blocks[b].insts[ii];
             if let Some((cond, base, op, k, when_true)) = chained_step(f, inst) {
-                let zero = insert_inst(f, b, ii, InstKind::IConst(0), Ty::Int);
+                let zero = f.insert_inst(b, ii, InstKind::IConst(0), Ty::Int);
                 let (if_true, if_false) = if when_true { (k, zero) } else { (zero, k) };
                 let chosen = InstKind::Select {
                     cond,
                     if_true,
                     if_false,
                 };
-                let chosen = insert_inst(f, b, ii + 1, chosen, Ty::Int);
+                let chosen = f.insert_inst(b, ii + 1, chosen, Ty::Int);
                 f.insts[inst].kind = InstKind::Binary(op, base, chosen);
                 ii += 2;
             }
@@ -354,15 +354,6 @@ fn chained_step(f: &Function, inst: Inst) -> Option<(Value, Value, BinaryOp, Val
         .def_kind(cond)
         .is_some_and(|d| d.operands().contains(&base));
     (chosen_before && !tests_base).then_some((cond, base, op, k, when_true))
-}
-
-/// Inserts an instruction computing `kind` of type `ty` at position `at`
-/// of `block`; its result.
-fn insert_inst(f: &mut Function, block: Block, at: usize, kind: InstKind, ty: Ty) -> Value {
-    let v = f.push_inst(block, kind, ty);
-    let inst = f.blocks[block].insts.pop().expect("just pushed");
-    f.blocks[block].insts.insert(at, inst);
-    v
 }
 
 /// `cond ? if_true : if_false`; on bools, the `&&` or `||` it is when one

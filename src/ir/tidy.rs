@@ -71,14 +71,17 @@ pub fn drop_unused_inline_sites(f: &mut Function) {
 }
 
 /// Replaces every pure operation on constants by its value, until none
-/// is left (an operation that would fail at run time stays).
+/// is left (an operation that would fail at run time stays), and combines
+/// the constants of an offset of an offset (`(c + n) - 1` once `n` is 256:
+/// `c + 255`), as SSA construction does (`Function::combined_offset`).
 pub fn fold_constants(f: &mut Function) {
     let mut changed = true;
     while changed {
         changed = false;
         for bi in 0..f.layout.len() {
             let b = f.layout[bi];
-            for ii in 0..f.blocks[b].insts.len() {
+            let mut ii = 0;
+            while ii < f.blocks[b].insts.len() {
                 let inst = f.blocks[b].insts[ii];
                 let folded = match f.insts[inst].kind {
                     InstKind::Binary(op, x, y) => f
@@ -93,7 +96,15 @@ pub fn fold_constants(f: &mut Function) {
                 if let Some(c) = folded {
                     f.insts[inst].kind = InstKind::constant(c);
                     changed = true;
+                } else if let Some((x, k)) = f.combined_offset(&f.insts[inst].kind) {
+                    // (An offset of zero would leave `x + 0`: left as it is.)
+                    if k != 0 {
+                        let k = f.insert_inst(b, ii, InstKind::IConst(k), Ty::Int);
+                        f.insts[inst].kind = InstKind::Binary(BinaryOp::IAdd, x, k);
+                        ii += 1;
+                    }
                 }
+                ii += 1;
             }
         }
     }

@@ -712,6 +712,11 @@ impl SsaBuilder {
                 self.stats.simplified += 1;
                 kind = k;
             }
+            Simplified::Offset(x, k) => {
+                self.stats.simplified += 1;
+                let k = self.constant(semantics::Const::Int(k));
+                kind = InstKind::Binary(BinaryOp::IAdd, x, k);
+            }
             Simplified::Unchanged => {}
         }
         let kind = peephole::canonicalize(kind);

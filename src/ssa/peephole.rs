@@ -17,6 +17,9 @@ pub enum Simplified {
     Constant(Const),
     /// An equivalent, cheaper instruction (`0 - x` to `-x`).
     Rewritten(InstKind),
+    /// `x + k` for a constant `k` (`(x + 2) - 1` to `x + 1`): the builder
+    /// makes the constant.
+    Offset(Value, i64),
     Unchanged,
 }
 
@@ -90,6 +93,11 @@ fn simplify_binary(f: &Function, op: BinaryOp, a: Value, b: Value) -> Simplified
         Xor if same => Constant(Const::Int(0)),
         Shl | Shr if is_int(cb, 0) => Same(a),
         Shl | Shr if is_int(ca, 0) => Constant(Const::Int(0)),
+        IAdd | ISub => match f.combined_offset(&InstKind::Binary(op, a, b)) {
+            Some((x, 0)) => Same(x),
+            Some((x, k)) => Offset(x, k),
+            None => Unchanged,
+        },
         ICmp(c) | BCmp(c) if same => {
             Constant(Const::Bool(matches!(c, Cmp::Eq | Cmp::Le | Cmp::Ge)))
         }
