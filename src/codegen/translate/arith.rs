@@ -1,7 +1,8 @@
 //! Unary and binary operations: Toy's checked division, float min/max,
 //! comparisons, remainders lowered as divisibility tests where the plan
 //! says so, multiplication by small constants as shifts and adds, and
-//! float constants placed where Cranelift can hoist them, and selects.
+//! logical shifts written as a shift and a mask, float constants placed
+//! where Cranelift can hoist them, and selects.
 
 use super::*;
 
@@ -87,6 +88,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             .divisibility_test(op, a, b)
             .or_else(|| self.quotient_as_shift(op, a, b))
             .or_else(|| self.masked_remainder(op, a, b))
+            .or_else(|| self.logical_shift(op, a, b))
             .or_else(|| self.multiply_by_shift_and_add(op, a, b));
         if let Some(v) = cheaper {
             return v;
@@ -185,6 +187,39 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         }
         let x = self.val(a);
         Some(self.b.ins().band_imm_s(x, d - 1))
+    }
+
+    /// `(x >> k) & (2^(64 - k) - 1)` as one logical shift: the mask keeps
+    /// exactly the bits the arithmetic shift did not copy from the sign.
+    /// (Toy's `>>` is arithmetic; this is how a Toy program shifts
+    /// logically. Cranelift computes the shift and the mask.)
+    pub(super) fn logical_shift(
+        &mut self,
+        op: BinaryOp,
+        a: ir::Value,
+        b: ir::Value,
+    ) -> Option<cl::Value> {
+        if op != BinaryOp::And {
+            return None;
+        }
+        let int = |v: ir::Value| match self.f.constant(v) {
+            Some(Const::Int(n)) => Some(n),
+            _ => None,
+        };
+        let (shifted, mask) = match (int(a), int(b)) {
+            (None, Some(m)) => (a, m),
+            (Some(m), None) => (b, m),
+            _ => return None,
+        };
+        let &InstKind::Binary(BinaryOp::Shr, x, k) = self.f.def_kind(shifted)? else {
+            return None;
+        };
+        let k = int(k)?;
+        if !(1..64).contains(&k) || mask != (1i64 << (64 - k)).wrapping_sub(1) {
+            return None;
+        }
+        let x = self.val(x);
+        Some(self.b.ins().ushr_imm_u(x, k))
     }
 
     /// The divisor `b` of an `op` that is `wanted`, when it is a constant
