@@ -148,10 +148,7 @@ pub fn is_quiet(f: &Function) -> bool {
         return false;
     };
     let data = &f.blocks[block];
-    let constant = |v: Value| match f.constant(v) {
-        Some(semantics::Const::Int(n)) => Some(n),
-        _ => None,
-    };
+    let constant = |v: Value| f.int_constant(v);
     let quiet_inst = |inst: Inst| {
         let kind = &f.insts[inst].kind;
         !is_access(kind) && is_quiet_kind(kind, constant, &[])

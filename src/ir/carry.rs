@@ -173,10 +173,7 @@ fn stores_at_counter(
 
 /// Whether `index` is `j - 1` (or `j + -1`).
 fn is_one_below(f: &Function, index: Value, j: Value) -> bool {
-    let constant = |v: Value| match f.constant(v) {
-        Some(semantics::Const::Int(n)) => Some(n),
-        _ => None,
-    };
+    let constant = |v: Value| f.int_constant(v);
     match f.def_kind(index) {
         Some(&InstKind::Binary(BinaryOp::ISub, a, b)) => a == j && constant(b) == Some(1),
         Some(&InstKind::Binary(BinaryOp::IAdd, a, b)) => {

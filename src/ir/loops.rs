@@ -332,10 +332,7 @@ fn offset_from(f: &Function, v: Value) -> Option<(Value, i64)> {
         let ValueDef::Inst(i) = f.values[v].def else {
             break;
         };
-        let int = |x: Value| match f.constant(x) {
-            Some(semantics::Const::Int(n)) => Some(n),
-            _ => None,
-        };
+        let int = |x: Value| f.int_constant(x);
         let (base, c) = match f.insts[i].kind {
             InstKind::Binary(BinaryOp::IAdd, a, b) => match (int(a), int(b)) {
                 (_, Some(c)) => (a, c),

@@ -579,6 +579,14 @@ impl Function {
         })
     }
 
+    /// The int constant `v` holds, if it is the result of an `iconst`.
+    pub fn int_constant(&self, v: Value) -> Option<i64> {
+        match self.def_kind(v)? {
+            InstKind::IConst(n) => Some(*n),
+            _ => None,
+        }
+    }
+
     pub fn phi_args(&self, phi: Value) -> &[Value] {
         match self.values[phi].def {
             ValueDef::Phi(p) => &self.phis[p].args,
@@ -636,10 +644,7 @@ impl Function {
     /// (`(c + n) - 1` once `n` is known): the constants combined,
     /// wrapping as Toy's arithmetic does, so that the result is exact.
     pub fn combined_offset(&self, kind: &InstKind) -> Option<(Value, i64)> {
-        let offset = |v: Value| match self.constant(v) {
-            Some(semantics::Const::Int(k)) => Some(k),
-            _ => None,
-        };
+        let offset = |v: Value| self.int_constant(v);
         let (inner, outer) = match *kind {
             InstKind::Binary(BinaryOp::IAdd, a, b) => match (offset(a), offset(b)) {
                 (None, Some(k)) => (a, k),

@@ -202,10 +202,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         if op != BinaryOp::And {
             return None;
         }
-        let int = |v: ir::Value| match self.f.constant(v) {
-            Some(Const::Int(n)) => Some(n),
-            _ => None,
-        };
+        let int = |v: ir::Value| self.f.int_constant(v);
         let (shifted, mask) = match (int(a), int(b)) {
             (None, Some(m)) => (a, m),
             (Some(m), None) => (b, m),
