@@ -196,7 +196,7 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
                 target: codegen::foreign_target(opts.target.as_deref()),
                 keep_clif: opts.emit == Some(Emit::Clif),
                 keep_asm: opts.emit == Some(Emit::Asm),
-                threads: codegen::default_compile_threads(),
+                threads: None,
             };
             Some(timed(&mut t.codegen, || codegen::compile(&ssa, &cg))?)
         }

@@ -62,6 +62,6 @@ pub fn speed_codegen() -> CodegenOptions {
         target: None,
         keep_clif: false,
         keep_asm: false,
-        threads: jitrun::codegen::default_compile_threads(),
+        threads: None,
     }
 }

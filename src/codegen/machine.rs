@@ -38,8 +38,10 @@ const MAX_THREADS: usize = 4;
 const MIN_PARALLEL_INSTS: usize = 100;
 
 /// Threads to compile with: `JITRUN_COMPILE_THREADS` if set (1 compiles
-/// on the caller's thread alone), else one per core.
-pub fn default_threads() -> usize {
+/// on the caller's thread alone), else one per core. (Asked only when a
+/// module could use more than one: counting the cores reads three files
+/// of the cgroup file system.)
+fn default_threads() -> usize {
     std::env::var("JITRUN_COMPILE_THREADS")
         .ok()
         .and_then(|n| n.parse().ok())
@@ -47,17 +49,24 @@ pub fn default_threads() -> usize {
 }
 
 /// Compiles `funcs` (each with the id it is declared under) on up to
-/// `threads` threads, the largest first; the results are in the order of
-/// `funcs`. The caller's thread compiles too.
+/// `threads` threads (`None`: [`default_threads`]), the largest first;
+/// the results are in the order of `funcs`. The caller's thread compiles
+/// too.
 pub(super) fn compile_all(
     isa: &dyn TargetIsa,
     funcs: Vec<(FuncId, cl::Function)>,
     disasm: bool,
-    threads: usize,
+    threads: Option<usize>,
 ) -> Vec<Result<MachineCode, CodegenError>> {
     let total: usize = funcs.iter().map(|(_, f)| f.dfg.num_insts()).sum();
-    let threads = threads.clamp(1, MAX_THREADS).min(funcs.len());
-    if threads <= 1 || total < MIN_PARALLEL_INSTS {
+    let alone = funcs.len() < 2 || total < MIN_PARALLEL_INSTS;
+    let threads = if alone {
+        1
+    } else {
+        let threads = threads.unwrap_or_else(default_threads);
+        threads.clamp(1, MAX_THREADS).min(funcs.len())
+    };
+    if threads <= 1 {
         let mut ctx = Context::new();
         return (funcs.into_iter())
             .map(|(id, f)| compile_one(isa, &mut ctx, id, f, disasm))

@@ -13,7 +13,6 @@
 //! store into its slot, and globals live in session-owned cells.
 
 mod machine;
-pub use machine::default_threads as default_compile_threads;
 pub mod plan;
 pub mod translate;
 
@@ -54,8 +53,8 @@ pub struct CodegenOptions {
     /// Keep the disassembly of every function.
     pub keep_asm: bool,
     /// Threads that compile the functions of a module (1: the caller's
-    /// thread alone).
-    pub threads: usize,
+    /// thread alone); `None`: `JITRUN_COMPILE_THREADS`, or one per core.
+    pub threads: Option<usize>,
 }
 
 /// Whether Cranelift can compile for `name`; the reason why not.

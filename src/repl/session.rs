@@ -398,7 +398,7 @@ fn codegen_options(opts: &SessionOptions) -> CodegenOptions {
         target: None,
         keep_clif: false,
         keep_asm: false,
-        threads: codegen::default_compile_threads(),
+        threads: None,
     }
 }
 
