@@ -649,6 +649,9 @@ fn the_line_is_highlighted_on_a_terminal_unless_no_color() {
     ] {
         assert!(shown.contains(coloured), "{coloured:?} not in {shown:?}");
     }
+    // Ctrl-D only once the editor reads again: sent while the entry runs,
+    // the terminal (not yet raw) takes it as the end of that read.
+    fresh_prompt(&mut p, ">>> ");
     p.send_control('d').unwrap();
     p.exp_eof().unwrap();
 
@@ -658,6 +661,7 @@ fn the_line_is_highlighted_on_a_terminal_unless_no_color() {
     let shown = p.exp_string("s 42").unwrap();
     assert!(shown.contains(entry), "{shown:?}");
     assert_eq!(colour_codes(&shown), Vec::<&str>::new(), "{shown:?}");
+    fresh_prompt(&mut p, ">>> ");
     p.send_control('d').unwrap();
     p.exp_eof().unwrap();
 }
