@@ -173,14 +173,7 @@ fn stores_at_counter(
 
 /// Whether `index` is `j - 1` (or `j + -1`).
 fn is_one_below(f: &Function, index: Value, j: Value) -> bool {
-    let constant = |v: Value| f.int_constant(v);
-    match f.def_kind(index) {
-        Some(&InstKind::Binary(BinaryOp::ISub, a, b)) => a == j && constant(b) == Some(1),
-        Some(&InstKind::Binary(BinaryOp::IAdd, a, b)) => {
-            (a == j && constant(b) == Some(-1)) || (b == j && constant(a) == Some(-1))
-        }
-        _ => false,
-    }
+    f.def_kind(index).and_then(|kind| f.constant_offset(kind)) == Some((j, -1))
 }
 
 /// Replaces `c`'s read by a header phi of the value read before the loop

@@ -329,21 +329,8 @@ fn offset_from(f: &Function, v: Value) -> Option<(Value, i64)> {
     let mut v = v;
     let mut offset: i64 = 0;
     for _ in 0..4 {
-        let ValueDef::Inst(i) = f.values[v].def else {
+        let Some((base, c)) = f.def_kind(v).and_then(|kind| f.constant_offset(kind)) else {
             break;
-        };
-        let int = |x: Value| f.int_constant(x);
-        let (base, c) = match f.insts[i].kind {
-            InstKind::Binary(BinaryOp::IAdd, a, b) => match (int(a), int(b)) {
-                (_, Some(c)) => (a, c),
-                (Some(c), _) => (b, c),
-                _ => break,
-            },
-            InstKind::Binary(BinaryOp::ISub, a, b) => match int(b) {
-                Some(c) => (a, c.checked_neg()?),
-                None => break,
-            },
-            _ => break,
         };
         offset = offset.checked_add(c)?;
         v = base;

@@ -640,28 +640,29 @@ impl Function {
         v
     }
 
+    /// `kind` as `x + c` for a constant `c`: `x + c`, `c + x` or `x - c`
+    /// (not `x - i64::MIN`, whose `c` has no `i64`).
+    pub fn constant_offset(&self, kind: &InstKind) -> Option<(Value, i64)> {
+        let int = |v: Value| self.int_constant(v);
+        match *kind {
+            InstKind::Binary(BinaryOp::IAdd, a, b) => match (int(a), int(b)) {
+                (_, Some(c)) => Some((a, c)),
+                (Some(c), _) => Some((b, c)),
+                _ => None,
+            },
+            InstKind::Binary(BinaryOp::ISub, a, b) => Some((a, int(b)?.checked_neg()?)),
+            _ => None,
+        }
+    }
+
     /// `kind` as `x + k`, when it adds or subtracts a constant to `x ± c`
     /// (`(c + n) - 1` once `n` is known): the constants combined,
     /// wrapping as Toy's arithmetic does, so that the result is exact.
     pub fn combined_offset(&self, kind: &InstKind) -> Option<(Value, i64)> {
-        let offset = |v: Value| self.int_constant(v);
-        let (inner, outer) = match *kind {
-            InstKind::Binary(BinaryOp::IAdd, a, b) => match (offset(a), offset(b)) {
-                (None, Some(k)) => (a, k),
-                (Some(k), None) => (b, k),
-                _ => return None,
-            },
-            InstKind::Binary(BinaryOp::ISub, a, b) => (a, offset(b)?.wrapping_neg()),
-            _ => return None,
-        };
-        let (x, k) = match *self.def_kind(inner)? {
-            InstKind::Binary(BinaryOp::IAdd, x, k) if offset(k).is_some() => (x, offset(k)?),
-            InstKind::Binary(BinaryOp::IAdd, k, x) if offset(k).is_some() => (x, offset(k)?),
-            InstKind::Binary(BinaryOp::ISub, x, k) => (x, offset(k)?.wrapping_neg()),
-            _ => return None,
-        };
+        let (inner, outer) = self.constant_offset(kind)?;
+        let (x, c) = self.constant_offset(self.def_kind(inner)?)?;
         // `x` itself a constant is folding's business.
-        (offset(x).is_none()).then(|| (x, k.wrapping_add(outer)))
+        (self.int_constant(x).is_none()).then(|| (x, c.wrapping_add(outer)))
     }
 
     /// The block of phi `v`, if `v` is a (live) phi.

@@ -341,8 +341,6 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         }
     }
 
-    /// `semantics::fmin`/`fmax`: a NaN operand yields the other one;
-    /// otherwise Cranelift's `fmin`/`fmax` (which order `-0.0 < 0.0`).
     /// `cond ? if_true : if_false`. A bool is 0 or 1 in its byte, so
     /// choosing between the ints 1 and 0 is the bool widened: no
     /// conditional move. (Cranelift knows that only of a comparison's
@@ -363,6 +361,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         }
     }
 
+    /// `semantics::fmin`/`fmax`: a NaN operand yields the other one;
+    /// otherwise Cranelift's `fmin`/`fmax` (which order `-0.0 < 0.0`).
     pub(super) fn float_min_max(&mut self, op: BinaryOp, a: cl::Value, b: cl::Value) -> cl::Value {
         let m = if op == BinaryOp::FMin {
             self.b.ins().fmin(a, b)

@@ -5,6 +5,7 @@
 //! entry's).
 
 use super::*;
+use smallvec::SmallVec;
 
 impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// Branches to a cold block reporting `kind` at `loc` when `failed`;
@@ -42,8 +43,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         for (k, &v) in details.iter().enumerate() {
             self.b.ins().store(mem(), v, addr, 8 * k as i32);
         }
-        let mut args = args.to_vec();
-        args.push(addr);
+        let args: SmallVec<[cl::Value; 4]> = args.iter().copied().chain([addr]).collect();
         self.report(loc, id, &args);
     }
 
