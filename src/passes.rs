@@ -222,7 +222,8 @@ pub static SINK: Pass = Pass {
 /// in a phi (`ir::carry`).
 pub static CARRY: Pass = Pass {
     name: "carry",
-    about: "a[j - 1] read where the iteration before stored a[j], carried in a phi (ir::carry)",
+    about:
+        "a[j + c - s] read where the iteration before stored a[j + c], carried in a phi (ir::carry)",
     program_only: false,
     run: ir::carry::carry_stored_values,
 };

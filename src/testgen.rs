@@ -797,9 +797,11 @@ impl Gen {
     }
 
     /// A row built from its own previous entry, as `ir::carry` carries:
-    /// `for j in 1..len(a) { a[j] = a[j - 1] op e; }`, most often after a
-    /// store to `a[0]` (which proves the first read before the loop), now
-    /// and then storing `a[j]` on both sides of a branch.
+    /// `for j in 1..len(a) { a[j] = a[j - 1] op e; }`, or the same with
+    /// both indices one or two higher and the counter as many lower
+    /// (`a[j + 1] = a[j] op e`), most often after a store to `a[0]` (which
+    /// proves the first read before the loop), now and then storing the
+    /// element on both sides of a branch.
     fn recurrence(&mut self) {
         let ty = *self.rng.pick(&[Ty::IntArr, Ty::FloatArr]);
         let Some(a) = self.vars_of(ty).first().cloned() else {
@@ -811,8 +813,15 @@ impl Gen {
             self.line(&format!("{a}[0] = {first};"));
         }
         let j = self.fresh("j");
+        let shift = *self.rng.pick(&[0, 0, 1, 2]);
+        let offset = |c: i64| match c {
+            0 => j.clone(),
+            c if c < 0 => format!("{j} - {}", -c),
+            c => format!("{j} + {c}"),
+        };
+        let (store, read) = (offset(shift), offset(shift - 1));
         let mult = self.enter_loop(4);
-        self.line(&format!("for {j} in 1..len({a}) {{"));
+        self.line(&format!("for {j} in {}..len({a}) - {shift} {{", 1 - shift));
         self.scopes.push(vec![(j.clone(), Ty::Int)]);
         let e = self.pure_value(elem, 1);
         let op = self.rng.pick(&["+", "-", "*"]);
@@ -821,11 +830,11 @@ impl Gen {
             let cond = self.pure_cond();
             let other = self.pure_value(elem, 1);
             self.line(&format!(
-                "if {cond} {{ {a}[{j}] = {a}[{j} - 1] {op} {e}; }}"
+                "if {cond} {{ {a}[{store}] = {a}[{read}] {op} {e}; }}"
             ));
-            self.line(&format!("else {{ {a}[{j}] = {other}; }}"));
+            self.line(&format!("else {{ {a}[{store}] = {other}; }}"));
         } else {
-            self.line(&format!("{a}[{j}] = {a}[{j} - 1] {op} {e};"));
+            self.line(&format!("{a}[{store}] = {a}[{read}] {op} {e};"));
         }
         self.close_loop(mult);
     }

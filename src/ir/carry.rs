@@ -1,16 +1,17 @@
 //! Values carried from one iteration to the next instead of stored and
 //! read back (`-O2`): in a counted loop whose counter `j` starts at a
-//! constant `j0` and steps by one, and that stores `a[j] = x` on every
+//! constant `j0` and steps by `s`, and that stores `a[j + c] = x` on every
 //! iteration — the only store of that element type in the loop, which
-//! calls nothing — a read `a[j - 1]` is the `x` of the iteration before. It becomes a header phi: the `x` of
-//! the last iteration from the latch, and `a[j0 - 1]` read once before the
-//! loop. The read leaves the loop's critical path, where a store and a
-//! load of the same address cost the processor's store-to-load forwarding
-//! (a few cycles) on every iteration: a dynamic-programming row built from
-//! its own previous entry (`cur[j] = min(cur[j - 1] + 1, …)`), a prefix
-//! sum in place. This is the scalar replacement of Callahan, Carr and
-//! Kennedy ("Improving register allocation for subscripted variables",
-//! PLDI 1990) for a distance of one.
+//! calls nothing — a read `a[j + c - s]` is the `x` of the iteration
+//! before. It becomes a header phi: the `x` of the last iteration from
+//! the latch, and `a[j0 + c - s]` read once before the loop. The read
+//! leaves the loop's critical path, where a store and a load of the same
+//! address cost the processor's store-to-load forwarding (a few cycles)
+//! on every iteration: a dynamic-programming row built from its own
+//! previous entry (`cur[j] = min(cur[j - 1] + 1, …)`), prefix sums
+//! (`p[j + 1] = p[j] + a[j]`). This is the scalar replacement of
+//! Callahan, Carr and Kennedy ("Improving register allocation for
+//! subscripted variables", PLDI 1990) for a distance of one iteration.
 //!
 //! The read it replaces checked its index: on later iterations the store
 //! of the iteration before checked the same index; the read before the
@@ -24,14 +25,15 @@ use super::loops::Loops;
 use super::*;
 
 /// A read to replace: in loop `header` (entered from `preheader`, one
-/// latch `latch`), `get array[j - 1]` (`inst`, in `block`) where `value`
-/// is stored at `array[j]` every iteration and `j` starts at `start`.
+/// latch `latch`), `get array[j + c - s]` (`inst`, in `block`) where
+/// `value` is stored at `array[j + c]` every iteration, and which reads
+/// `array[first]` on the first.
 struct Carried {
     inst: Inst,
     block: Block,
     array: Value,
     value: Value,
-    start: i64,
+    first: i64,
     header: Block,
     preheader: Block,
     latch: Block,
@@ -44,9 +46,9 @@ pub fn carry_stored_values(m: &mut Module) {
     }
 }
 
-/// Finds the reads, makes each first read's index `j0 - 1` in its
-/// preheader, and carries the reads whose first read is proven there
-/// (the index of the others is taken out again).
+/// Finds the reads, makes each first read's index in its preheader, and
+/// carries the reads whose first read is proven there (the index of the
+/// others is taken out again).
 fn carry_in(f: &mut Function) {
     let has_sets = (f.insts.iter()).any(|(_, d)| matches!(d.kind, InstKind::ArraySet { .. }));
     if !has_sets {
@@ -59,13 +61,7 @@ fn carry_in(f: &mut Function) {
         return;
     }
     let before: Vec<Value> = (found.iter())
-        .map(|c| {
-            f.push_inst(
-                c.preheader,
-                InstKind::IConst(c.start.wrapping_sub(1)),
-                Ty::Int,
-            )
-        })
+        .map(|c| f.push_inst(c.preheader, InstKind::IConst(c.first), Ty::Int))
         .collect();
     let proven: Vec<bool> = {
         let mut prover = Prover::new(f, &dom, &loops);
@@ -105,8 +101,8 @@ fn find(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<Carried> {
         let Some(semantics::Const::Int(start)) = f.constant(counted.counter.init) else {
             continue;
         };
-        let j = counted.counter.phi;
-        if counted.counter.step != 1 || loops.stored_types(f, l).is_none() {
+        let (j, step) = (counted.counter.phi, counted.counter.step);
+        if loops.stored_types(f, l).is_none() {
             continue;
         }
         let stores = stores_at_counter(f, dom, loops, l, j, latch);
@@ -115,16 +111,22 @@ fn find(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<Carried> {
                 let InstKind::ArrayGet { array, index, .. } = f.insts[inst].kind else {
                     continue;
                 };
-                let Some(&(_, value)) = stores.iter().find(|(a, _)| *a == array) else {
+                let Some(stored) = stores.iter().find(|s| s.array == array) else {
                     continue;
                 };
-                if is_one_below(f, index, j) {
+                let Some(read) = stored.offset.checked_sub(step) else {
+                    continue;
+                };
+                if let (Some(first), true) = (
+                    start.checked_add(read),
+                    counter_offset(f, index, j) == Some(read),
+                ) {
                     found.push(Carried {
                         inst,
                         block,
                         array,
-                        value,
-                        start,
+                        value: stored.value,
+                        first,
                         header: data.header,
                         preheader,
                         latch,
@@ -136,9 +138,16 @@ fn find(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<Carried> {
     found
 }
 
-/// The stores `set a[j], x` of loop `l` that run on every iteration (in a
-/// block dominating the latch), to an array defined outside the loop, and
-/// are the loop's only store of their element type: `(a, x)`.
+/// A store `set array[j + offset], value` made on every iteration.
+struct Stored {
+    array: Value,
+    offset: i64,
+    value: Value,
+}
+
+/// The stores `set a[j + c], x` of loop `l` that run on every iteration
+/// (in a block dominating the latch), to an array defined outside the
+/// loop, and are the loop's only store of their element type.
 fn stores_at_counter(
     f: &Function,
     dom: &DomTree,
@@ -146,8 +155,8 @@ fn stores_at_counter(
     l: super::loops::Loop,
     j: Value,
     latch: Block,
-) -> Vec<(Value, Value)> {
-    let mut stores: Vec<(Ty, Option<(Value, Value)>)> = Vec::new();
+) -> Vec<Stored> {
+    let mut stores: Vec<(Ty, Option<Stored>)> = Vec::new();
     for &b in &loops.loops[l].blocks {
         for &i in &f.blocks[b].insts {
             let InstKind::ArraySet {
@@ -160,20 +169,31 @@ fn stores_at_counter(
                 continue;
             };
             let ty = f.value_ty(value);
-            let every_iteration =
-                index == j && dom.dominates(b, latch) && loops.is_invariant(f, l, array);
+            let every_iteration = dom.dominates(b, latch) && loops.is_invariant(f, l, array);
+            let store =
+                (counter_offset(f, index, j).filter(|_| every_iteration)).map(|offset| Stored {
+                    array,
+                    offset,
+                    value,
+                });
             match stores.iter_mut().find(|(t, _)| *t == ty) {
                 Some(seen) => seen.1 = None,
-                None => stores.push((ty, every_iteration.then_some((array, value)))),
+                None => stores.push((ty, store)),
             }
         }
     }
     stores.into_iter().filter_map(|(_, s)| s).collect()
 }
 
-/// Whether `index` is `j - 1` (or `j + -1`).
-fn is_one_below(f: &Function, index: Value, j: Value) -> bool {
-    f.def_kind(index).and_then(|kind| f.constant_offset(kind)) == Some((j, -1))
+/// `c` if `index` is `j + c` (`j` itself, `j + 1`, `j - 1`).
+fn counter_offset(f: &Function, index: Value, j: Value) -> Option<i64> {
+    if index == j {
+        return Some(0);
+    }
+    match f.def_kind(index).and_then(|kind| f.constant_offset(kind)) {
+        Some((base, c)) if base == j => Some(c),
+        _ => None,
+    }
 }
 
 /// Replaces `c`'s read by a header phi of the value read before the loop
