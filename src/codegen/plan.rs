@@ -54,9 +54,10 @@ pub struct FunctionPlan {
     pub tested_remainders: FxHashSet<ir::Value>,
     /// Float constants with a use in a loop ([`floats_used_in_loops`]).
     pub loop_floats: FxHashSet<ir::Value>,
-    /// Dividends of divisions and remainders by a power of two that are
-    /// never negative ([`non_negative_dividends`]): such a quotient is a
-    /// shift, such a remainder a mask.
+    /// Dividends of divisions and remainders by a constant above 1 that
+    /// are never negative ([`checks_and_dividends`]): by a power of two
+    /// such a quotient is a shift and such a remainder a mask; by another
+    /// constant they are unsigned, without signed division's fix-up.
     pub non_negative_dividends: FxHashSet<ir::Value>,
     /// Calls of small leaves are expanded in place outside loops too
     /// ([`expands_outside_loops`], which needs the whole program; false:
@@ -140,11 +141,12 @@ pub fn expands_outside_loops(program: &ir::Module, f: &ir::Function, is_leaf: &[
     expanded <= EXPANSION_BUDGET
 }
 
-/// The bounds-check plan, and the dividends `x` of `x / 2^k` and
-/// `x % 2^k` where `x` is never negative (`ir::bounds`' signs, from the
-/// same analysis): there the quotient is `x >> k` and the remainder
-/// `x & (2^k - 1)`, where signed division needs a correction for
-/// negative `x`.
+/// The bounds-check plan, and the dividends `x` of `x / d` and `x % d`
+/// (`d` a constant above 1) where `x` is never negative (`ir::bounds`'
+/// signs, from the same analysis): there the quotient by `2^k` is
+/// `x >> k`, the remainder `x & (2^k - 1)`, and by another constant both
+/// are unsigned, where signed division needs a correction for negative
+/// `x`.
 fn checks_and_dividends(
     f: &ir::Function,
     dom: &DomTree,
@@ -154,7 +156,7 @@ fn checks_and_dividends(
     let dividends: Vec<ir::Value> = (f.insts.iter())
         .filter_map(|(_, d)| match d.kind {
             InstKind::Binary(BinaryOp::IRem | BinaryOp::IDiv, x, m) => {
-                power_of_two_divisor(f, m).map(|_| x)
+                constant_divisor(f, m).map(|_| x)
             }
             _ => None,
         })
@@ -170,12 +172,17 @@ fn checks_and_dividends(
     (checks, dividends.collect())
 }
 
-/// `m`, when it is a constant power of two above 1.
-pub(super) fn power_of_two_divisor(f: &ir::Function, m: ir::Value) -> Option<i64> {
+/// `m`, when it is a constant above 1.
+pub(super) fn constant_divisor(f: &ir::Function, m: ir::Value) -> Option<i64> {
     match f.constant(m) {
-        Some(Const::Int(n)) if n > 1 && (n as u64).is_power_of_two() => Some(n),
+        Some(Const::Int(n)) if n > 1 => Some(n),
         _ => None,
     }
+}
+
+/// `m`, when it is a constant power of two above 1.
+pub(super) fn power_of_two_divisor(f: &ir::Function, m: ir::Value) -> Option<i64> {
+    constant_divisor(f, m).filter(|&n| (n as u64).is_power_of_two())
 }
 
 /// `v` as `x % m` with a constant `m > 0`: `(x, m)`.

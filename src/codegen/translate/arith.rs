@@ -88,6 +88,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             .divisibility_test(op, a, b)
             .or_else(|| self.quotient_as_shift(op, a, b))
             .or_else(|| self.masked_remainder(op, a, b))
+            .or_else(|| self.unsigned_division(op, a, b))
             .or_else(|| self.logical_shift(op, a, b))
             .or_else(|| self.multiply_by_shift_and_add(op, a, b));
         if let Some(v) = cheaper {
@@ -187,6 +188,30 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         }
         let x = self.val(a);
         Some(self.b.ins().band_imm_s(x, d - 1))
+    }
+
+    /// `x / d` and `x % d` (`d` a constant above 1) of an `x` the plan
+    /// knows is never negative (`plan.non_negative_dividends`), as
+    /// unsigned division: the same results there, and Cranelift's
+    /// multiply by the reciprocal then needs no fix-up for negative `x`
+    /// (`i / 3`, `i % 9` of a counter).
+    pub(super) fn unsigned_division(
+        &mut self,
+        op: BinaryOp,
+        a: ir::Value,
+        b: ir::Value,
+    ) -> Option<cl::Value> {
+        if !matches!(op, BinaryOp::IDiv | BinaryOp::IRem)
+            || constant_divisor(self.f, b).is_none()
+            || !self.plan.non_negative_dividends.contains(&a)
+        {
+            return None;
+        }
+        let (x, d) = (self.val(a), self.val(b));
+        Some(match op {
+            BinaryOp::IDiv => self.b.ins().udiv(x, d),
+            _ => self.b.ins().urem(x, d),
+        })
     }
 
     /// `(x >> k) & (2^(64 - k) - 1)` as one logical shift: the mask keeps

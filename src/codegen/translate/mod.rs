@@ -27,7 +27,9 @@
 //! `checks` (runtime errors), `control` (terminators, rotated loops, the
 //! REPL's polling) and `lanes` (vector loops).
 
-use super::plan::{power_of_two_divisor, remainder_test, FunctionPlan, RemainderTest};
+use super::plan::{
+    constant_divisor, power_of_two_divisor, remainder_test, FunctionPlan, RemainderTest,
+};
 use super::Runtime;
 use crate::entity::SecondaryMap;
 use crate::ir::bounds::{EntryCheck, GroupedAccess};
