@@ -53,6 +53,12 @@ pub const ARG_BONUS: usize = 1;
 pub const MIN_GROWTH: usize = 60;
 /// No caller grows beyond this many instructions and phis by inlining.
 pub const MAX_CALLER_SIZE: usize = 1000;
+/// Calls in loops may take a small caller up to this size whatever its
+/// own: there each copy saves a call on every iteration, and a caller of
+/// a few dozen instructions that calls a helper from several places in
+/// its loop would otherwise get one copy, the growth of
+/// [`MIN_GROWTH`] spent.
+pub const LOOP_CALLER_SIZE: usize = 240;
 
 /// Inlines calls in every function of `m`. Not in its top-level code: most
 /// of it runs once, where a call costs nanoseconds and a copy costs
@@ -64,7 +70,8 @@ pub const MAX_CALLER_SIZE: usize = 1000;
 /// `size(g) <= budget + ARG_BONUS * args + CONST_ARG_BONUS * constant args`
 /// where the budget is [`LOOP_BUDGET`] in a loop or at `g`'s only call in
 /// the program and [`BUDGET`] elsewhere, while the caller stays within its
-/// growth ([`MIN_GROWTH`], [`MAX_CALLER_SIZE`]); calls in loops go first,
+/// growth ([`MIN_GROWTH`], [`MAX_CALLER_SIZE`]; in loops up to
+/// [`LOOP_CALLER_SIZE`]); calls in loops go first,
 /// cheapest first.
 pub fn inline_calls(m: &mut Module) {
     let graph: Vec<Vec<usize>> = m.functions.iter().map(callees).collect();
@@ -223,10 +230,11 @@ impl Model<'_> {
         }
         let own = size(caller);
         let limit = (own + own.max(MIN_GROWTH)).min(MAX_CALLER_SIZE.max(own));
+        let loop_limit = limit.max(LOOP_CALLER_SIZE);
         sites.sort_by_key(|s| (!s.in_loop, s.cost, s.position));
         let mut total = own;
         sites.retain(|s| {
-            let fits = total + s.cost <= limit;
+            let fits = total + s.cost <= if s.in_loop { loop_limit } else { limit };
             if fits {
                 total += s.cost;
             }
