@@ -750,8 +750,8 @@ impl Gen {
     /// A branch whose arms only compute, as `ir::select` converts: a
     /// running extreme (`if y > x { x = y; }`), a chain of conditional
     /// steps (`if c { x += 3; } if d { } else { x -= 1; }`, which it takes
-    /// apart) or a choice between two values computed without reads,
-    /// calls or division.
+    /// apart) or a choice between values computed without reads, calls
+    /// or division (`if c { x = a; }`, with an `else` or an `else if`).
     fn choice(&mut self) {
         let ty = *self.rng.pick(&[Ty::Int, Ty::Int, Ty::Float, Ty::Bool]);
         // A global's store is not a computation: only locals (a new one
@@ -793,6 +793,10 @@ impl Gen {
         if self.rng.chance(50) {
             let other = self.pure_value(ty, 2);
             self.line(&format!("else {{ {x} = {other}; }}"));
+        } else if self.rng.chance(50) {
+            // An `else if` with no final `else`: a triangle in the chain.
+            let (cond, other) = (self.pure_cond(), self.pure_value(ty, 2));
+            self.line(&format!("else if {cond} {{ {x} = {other}; }}"));
         }
     }
 

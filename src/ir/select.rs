@@ -104,21 +104,26 @@ pub fn if_convert(f: &mut Function) {
     }
 }
 
-/// Gives two arms of one branch that join with other paths a join of
-/// their own (an `else if` chain joins all its arms in one block):
+/// Gives the two sides of one branch that join with other paths a join
+/// of their own (an `else if` chain joins all its arms in one block):
 /// `h → a, h → b, a → j, b → j, c → j` becomes `a → k, b → k, k → j`,
-/// the part of `j`'s phis from `a` and `b` in phis of `k`. Whether `h`
-/// (a branch block) was such a branch.
+/// the part of `j`'s phis from `a` and `b` in phis of `k`; likewise a
+/// triangle, `h → a → j, h → j` (an `else if` without a final `else`).
+/// Whether `h` (a branch block) was such a branch.
 fn split_join(f: &mut Function, h: Block, loops: &mut Option<Loops>) -> bool {
     let Some((a, b)) = branch_targets(f, h) else {
         return false;
     };
-    let (Some(j), Some(k)) = (arm_target(f, h, a), arm_target(f, h, b)) else {
-        return false;
+    // The join, the arms to move, and the join's predecessor on each side.
+    let (j, arms, (pa, pb)) = match (arm_target(f, h, a), arm_target(f, h, b)) {
+        (Some(j), Some(k)) if j == k => (j, vec![a, b], (a, b)),
+        (Some(j), _) if j == b => (j, vec![a], (a, h)),
+        (_, Some(j)) if j == a => (j, vec![b], (h, b)),
+        _ => return false,
     };
-    // Split only where the diamond made will be converted.
-    let cheap = speculated(f, &[a, b]) <= MAX_SPECULATED && f.blocks[j].phis.len() <= MAX_SELECTS;
-    if j != k || f.blocks[j].preds.len() <= 2 || !cheap {
+    // Split only where the diamond or triangle made will be converted.
+    let cheap = speculated(f, &arms) <= MAX_SPECULATED && f.blocks[j].phis.len() <= MAX_SELECTS;
+    if f.blocks[j].preds.len() <= 2 || !cheap {
         return false;
     }
     // Not a loop's header: its latches stay as they are.
@@ -127,7 +132,7 @@ fn split_join(f: &mut Function, h: Block, loops: &mut Option<Loops>) -> bool {
         return false;
     }
     let at = |p: Block| (f.blocks[j].preds.iter()).position(|&q| q == p);
-    let (from_a, from_b) = (at(a).expect("a jumps to j"), at(b).expect("b jumps to j"));
+    let (from_a, from_b) = (at(pa).expect("pa jumps to j"), at(pb).expect("pb jumps to j"));
     let join = f.blocks.push(BlockData::default());
     f.layout.push(join);
     for phi in f.blocks[j].phis.clone() {
@@ -141,11 +146,31 @@ fn split_join(f: &mut Function, h: Block, loops: &mut Option<Loops>) -> bool {
     }
     f.blocks[j].preds[from_a] = join;
     f.blocks[j].preds.remove(from_b);
-    f.blocks[join].preds = smallvec![a, b];
+    f.blocks[join].preds = smallvec![pa, pb];
     f.blocks[join].term = Some(Terminator::Jump(j));
-    f.blocks[a].term = Some(Terminator::Jump(join));
-    f.blocks[b].term = Some(Terminator::Jump(join));
+    for p in [pa, pb] {
+        redirect(f, p, j, join);
+    }
     true
+}
+
+/// Makes the edge `p → j` lead to `to` instead.
+fn redirect(f: &mut Function, p: Block, j: Block, to: Block) {
+    match f.blocks[p].term.as_mut() {
+        Some(Terminator::Jump(t)) => *t = to,
+        Some(Terminator::Branch {
+            then_block,
+            else_block,
+            ..
+        }) => {
+            for t in [then_block, else_block] {
+                if *t == j {
+                    *t = to;
+                }
+            }
+        }
+        _ => unreachable!("a predecessor of the join ends in a jump or a branch"),
+    }
 }
 
 /// The two targets of the branch ending `h`, if it ends in one to two
