@@ -8,12 +8,12 @@
 //! level  scope    SSA construction    IR passes (in order)                     translator (Plan)
 //! -O0    any      Algorithms 1-5      -                                        bounds plan, lengths, roots; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                                as -O0
-//! -O2    entry    + §3.1 folding      load-once, gvn, licm, reuse, version,    + rotate, invert, float consts; speed
-//!                                     sink, carry, select
+//! -O2    entry    + §3.1 folding      load-once, thread, gvn, licm, reuse,     + rotate, invert, float consts; speed
+//!                                     version, sink, carry, select
 //! -O2    program  + §3.1 folding      constant-globals, constant-args,         + leaf expansion, vector loops
 //!                                     load-once, unroll-recursion, inline,
-//!                                     gvn, licm, reuse, version, sink, carry,
-//!                                     select
+//!                                     thread, gvn, licm, reuse, version, sink,
+//!                                     carry, select
 //! ```
 //!
 //! [`run`] runs a list of passes over a module, verifying the IR after
@@ -125,6 +125,15 @@ impl PartialEq for Pass {
         self.name == other.name
     }
 }
+
+/// Blocks that only choose on a short-circuit condition bypassed
+/// (`ir::thread`).
+pub static THREAD: Pass = Pass {
+    name: "thread",
+    about: "a block that only branches on a phi of conditions bypassed by its predecessors (ir::thread)",
+    program_only: false,
+    run: ir::thread::thread_branches,
+};
 
 /// One load per global in functions that cannot change it (`ir::globals`).
 pub static LOAD_ONCE: Pass = Pass {
@@ -238,12 +247,13 @@ pub static SELECT: Pass = Pass {
 
 /// Every IR pass, by name, in the order they run: whole programs at
 /// `-O2` run them all ([`pipeline`]).
-pub static ALL: [&Pass; 12] = [
+pub static ALL: [&Pass; 13] = [
     &CONSTANT_GLOBALS,
     &CONSTANT_ARGS,
     &LOAD_ONCE,
     &UNROLL_RECURSION,
     &INLINE,
+    &THREAD,
     &GVN,
     &LICM,
     &REUSE,
@@ -256,8 +266,8 @@ pub static ALL: [&Pass; 12] = [
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_ENTRY: [&Pass; 8] = [
-        &LOAD_ONCE, &GVN, &LICM, &REUSE, &VERSION, &SINK, &CARRY, &SELECT,
+    static O2_ENTRY: [&Pass; 9] = [
+        &LOAD_ONCE, &THREAD, &GVN, &LICM, &REUSE, &VERSION, &SINK, &CARRY, &SELECT,
     ];
     match (level, scope) {
         (OptLevel::O0, _) => &[],

@@ -625,6 +625,7 @@ impl Gen {
             13 => self.array_walk(),
             17 if self.rng.chance(30) => self.ring_walk(),
             17 | 18 => self.counted_loop(),
+            14 if self.rng.chance(40) => self.search(),
             _ => {
                 let n = 1 + self.rng.below(3);
                 self.block("", n);
@@ -841,6 +842,38 @@ impl Gen {
             self.line(&format!("{a}[{store}] = {a}[{read}] {op} {e};"));
         }
         self.close_loop(mult);
+    }
+
+    /// A search that stops at the first element passing a test or at the
+    /// array's end, as `ir::thread` makes a counted loop of (and
+    /// `ir::version` then checks once): `while s < len(a) && a[s] != x {
+    /// s += 1; }`, now and then reading one past the counter (which fails
+    /// at the last element).
+    fn search(&mut self) {
+        let ty = *self.rng.pick(&[Ty::IntArr, Ty::FloatArr]);
+        let Some(a) = self.vars_of(ty).first().cloned() else {
+            return self.let_stmt();
+        };
+        let elem = ty.elem().expect("array type");
+        let s = self.fresh("s");
+        let start = self.rng.below(2);
+        self.line(&format!("let {s} = {start};"));
+        let x = self.pure_value(elem, 1);
+        let cmp = self.rng.pick(&["!=", "<", ">="]);
+        let index = if self.rng.chance(15) {
+            format!("{s} + 1")
+        } else {
+            s.clone()
+        };
+        self.line(&format!(
+            "while {s} < len({a}) && {a}[{index}] {cmp} {x} {{"
+        ));
+        let mult = self.enter_loop(4);
+        self.scopes.push(Vec::new());
+        self.line(&format!("{s} += 1;"));
+        self.close_loop(mult);
+        self.line(&format!("print({s});"));
+        self.declare(s, Ty::Int);
     }
 
     /// A walk that wraps around, as `ir::version` guards: `for j in

@@ -510,6 +510,27 @@ fn generated_programs_have_carried_reads() {
     );
 }
 
+/// The differential runs reach `ir::thread`: some generated programs get
+/// a loop's exit test on a short-circuit condition bypassed.
+#[test]
+fn generated_programs_have_threaded_exits() {
+    let blocks = |src: &str, passes: &[&'static jitrun::passes::Pass]| {
+        let m = ssa_after(src, passes);
+        m.all_functions().map(|f| f.layout.len()).sum::<usize>()
+    };
+    let threaded = (0..400)
+        .filter(|&seed| {
+            let src = jitrun::testgen::program(seed);
+            blocks(&src, &[&jitrun::passes::THREAD]) < blocks(&src, &[])
+        })
+        .count();
+    // 68 when this was written.
+    assert!(
+        threaded >= 30,
+        "{threaded} of 400 programs have a threaded exit"
+    );
+}
+
 /// The differential runs reach `ir::sink`: some generated programs get
 /// the stores of a branch's two sides made once, after it.
 #[test]

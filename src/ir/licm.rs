@@ -4,7 +4,10 @@
 //! A global the loop neither stores nor can have stored by a call (the
 //! loop calls nothing) reads the same on every iteration: its load goes
 //! to the preheader (top-level code's variables are globals, so this is
-//! most of what a top-level loop reads).
+//! most of what a top-level loop reads). So does the length of an array
+//! defined outside the loop that the loop's header computes (`while i <
+//! len(a)`): with its bound before the loop, the loop is counted
+//! (`ir::loops`) and can be versioned.
 //!
 //! Cranelift hoists pure arithmetic and array lengths (read-only loads)
 //! out of loops itself, but not element loads, which a store may change.
@@ -85,6 +88,7 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
         let Some(stored) = loops.stored_types(f, l) else {
             continue;
         };
+        let header = loops.loops[l].header;
         let stored_globals = globals_stored(f, loops, l);
         let block_of = |moved_to: &FxHashMap<Inst, Block>, v: Value| match f.values[v].def {
             ValueDef::Inst(i) => (moved_to.get(&i).copied()).or_else(|| loops.def_block(f, v)),
@@ -104,11 +108,17 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
                 }
                 // The instructions to move: the load, after a constant
                 // index made in the loop, which goes along.
+                let outside_loop =
+                    |v: Value| block_of(&moved_to, v).is_none_or(|d| !loops.contains(l, d));
                 let to_move: SmallVec<[Inst; 2]> = match f.insts[inst].kind {
                     InstKind::LoadGlobal(g) if !stored_globals.contains(&g) => smallvec![inst],
+                    // The length a loop's test compares with (`while i <
+                    // len(a)`): before the loop, the loop is counted.
+                    InstKind::ArrayLen(array) if b == header && outside_loop(array) => {
+                        smallvec![inst]
+                    }
                     InstKind::ArrayGet { array, index, .. } => {
-                        let outside =
-                            |v: Value| block_of(&moved_to, v).is_none_or(|d| !loops.contains(l, d));
+                        let outside = outside_loop;
                         let constant = match f.values[index].def {
                             ValueDef::Inst(i) if !outside(index) && f.constant(index).is_some() => {
                                 Some(i)

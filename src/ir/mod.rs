@@ -26,6 +26,7 @@ pub mod safepoints;
 pub mod select;
 pub mod semantics;
 pub mod sink;
+pub mod thread;
 pub mod tidy;
 pub mod vector;
 pub mod verify;

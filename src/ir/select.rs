@@ -132,7 +132,10 @@ fn split_join(f: &mut Function, h: Block, loops: &mut Option<Loops>) -> bool {
         return false;
     }
     let at = |p: Block| (f.blocks[j].preds.iter()).position(|&q| q == p);
-    let (from_a, from_b) = (at(pa).expect("pa jumps to j"), at(pb).expect("pb jumps to j"));
+    let (from_a, from_b) = (
+        at(pa).expect("pa jumps to j"),
+        at(pb).expect("pb jumps to j"),
+    );
     let join = f.blocks.push(BlockData::default());
     f.layout.push(join);
     for phi in f.blocks[j].phis.clone() {
@@ -236,7 +239,7 @@ fn arm_target(f: &Function, h: Block, a: Block) -> Option<Block> {
 /// (unchecked: `ir::version`'s fast loops decide their accesses before
 /// the loop, whatever path an iteration takes) reads memory of its array
 /// on either side.
-fn may_speculate(kind: &InstKind) -> bool {
+pub(super) fn may_speculate(kind: &InstKind) -> bool {
     match kind {
         InstKind::Binary(BinaryOp::FRem, ..) => false,
         InstKind::ArrayGet { checked, .. } => !checked,

@@ -1,0 +1,236 @@
+//! Jump threading over short-circuit conditions (`-O2`): a block that
+//! only chooses — one bool phi, no instructions, a branch on the phi —
+//! is bypassed, each predecessor going straight where its value leads.
+//!
+//! `while i < n && a[i] != x { … }` is built (Braun et al.'s construction
+//! of `&&`, §2) as
+//!
+//! ```text
+//! h:  br i < n, r, j           r:  c = a[i] != x; jump j
+//! j:  t = phi [false from h, c from r]; br t, body, exit
+//! ```
+//!
+//! and `j` is the loop's only exit test but not its header: the loop is
+//! not counted (`ir::loops`), so nothing versions it, and every iteration
+//! materializes the bool and tests it again. Threaded, `h` branches to
+//! `body` or `exit` on `i < n` (the phi's `false` from `h` is known on
+//! that edge) and `r` on `c`; `j` is gone.
+//!
+//! Only a loop's exit test (one target in the loop, one outside), and
+//! only where `ir::select` could not make the choice an `and` or `or`
+//! instead (no branch at all): some predecessor that jumps to `j`
+//! computes what cannot run on both sides (a checked read, a call, a
+//! division). An `&&` inside a loop's body is left to `ir::select`, which
+//! converts it once `ir::version` has cleared its reads. The targets may
+//! have no phis (the predecessors reaching them change), and `j` may not
+//! head a loop (its latches would become branches).
+
+use super::dom::DomTree;
+use super::loops::Loops;
+use super::semantics::Const;
+use super::*;
+use rustc_hash::FxHashMap;
+
+/// Threads every function of `m`.
+pub fn thread_branches(m: &mut Module) {
+    for f in m.all_functions_mut() {
+        thread_function(f);
+    }
+}
+
+/// Where a predecessor of the bypassed block goes instead.
+#[derive(Clone, Copy)]
+enum Edge {
+    /// The value is known on this edge: to the target it chooses.
+    Known(bool),
+    /// The predecessor jumps in: it branches on the value itself.
+    Branch(Value),
+}
+
+/// Bypasses every choosing block of `f` that qualifies, until none is
+/// left (bypassing the second test of `a && b && c` frees the first's
+/// phi of its other use).
+pub fn thread_function(f: &mut Function) {
+    let mut bypassed: Vec<Block> = Vec::new();
+    loop {
+        let candidates: Vec<Block> = (f.layout.iter().copied())
+            .filter(|&b| !bypassed.contains(&b) && choosing_phi(f, b).is_some())
+            .collect();
+        if candidates.is_empty() {
+            break;
+        }
+        let uses = use_counts(f);
+        let dom = DomTree::compute(f);
+        let loops = Loops::compute(f, &dom);
+        let before = bypassed.len();
+        for b in candidates {
+            if let Some(edges) = plan(f, &dom, &loops, &uses, b) {
+                bypass(f, b, &edges);
+                bypassed.push(b);
+            }
+        }
+        if bypassed.len() == before {
+            break;
+        }
+        f.layout.retain(|b| !bypassed.contains(b));
+    }
+}
+
+/// `b`'s phi, if `b` holds one bool phi and nothing else and branches on
+/// it to two other blocks.
+fn choosing_phi(f: &Function, b: Block) -> Option<Value> {
+    let data = &f.blocks[b];
+    let [phi] = data.phis[..] else {
+        return None;
+    };
+    let Some(Terminator::Branch {
+        cond,
+        then_block,
+        else_block,
+    }) = data.term
+    else {
+        return None;
+    };
+    let simple = cond == phi
+        && data.insts.is_empty()
+        && then_block != else_block
+        && then_block != b
+        && else_block != b;
+    simple.then_some(phi)
+}
+
+/// How many times each value is used (instructions, phis, terminators).
+fn use_counts(f: &Function) -> FxHashMap<Value, usize> {
+    let mut uses = FxHashMap::default();
+    f.for_each_use(|_, v| *uses.entry(f.resolve(v)).or_insert(0) += 1);
+    uses
+}
+
+/// The new edge of each predecessor of `b`, in the order of its
+/// predecessors, if `b` can be bypassed and it is worth it.
+fn plan(
+    f: &Function,
+    dom: &DomTree,
+    loops: &Loops,
+    uses: &FxHashMap<Value, usize>,
+    b: Block,
+) -> Option<Vec<Edge>> {
+    let phi = choosing_phi(f, b)?;
+    let Some(Terminator::Branch {
+        then_block,
+        else_block,
+        ..
+    }) = f.blocks[b].term
+    else {
+        unreachable!("a choosing block branches");
+    };
+    let targets_plain = [then_block, else_block]
+        .iter()
+        .all(|&t| f.blocks[t].phis.is_empty());
+    let exit_test = loops
+        .innermost(b)
+        .is_some_and(|l| loops.contains(l, then_block) != loops.contains(l, else_block));
+    let preds = &f.blocks[b].preds;
+    // A predecessor `b` dominates is a latch: `b` heads a loop.
+    let heads_loop = preds.iter().any(|&p| dom.dominates(b, p));
+    if !exit_test || !targets_plain || heads_loop || uses.get(&phi) != Some(&1) {
+        return None;
+    }
+    let mut edges = Vec::with_capacity(preds.len());
+    let mut worth_it = false;
+    for (&p, &arg) in preds.iter().zip(f.phi_args(phi)) {
+        let edge = match (f.constant(arg), &f.blocks[p].term) {
+            (Some(Const::Bool(known)), _) => Edge::Known(known),
+            (_, Some(Terminator::Jump(_))) => {
+                worth_it |= !f.blocks[p].insts.iter().all(|&i| speculable(f, i));
+                Edge::Branch(arg)
+            }
+            (
+                _,
+                Some(Terminator::Branch {
+                    cond,
+                    then_block: t,
+                    else_block: e,
+                }),
+            ) if *cond == arg && t != e => Edge::Known(*t == b),
+            _ => return None,
+        };
+        edges.push(edge);
+    }
+    worth_it.then_some(edges)
+}
+
+/// Whether `ir::select` could run `i` on both sides of a branch.
+fn speculable(f: &Function, i: Inst) -> bool {
+    super::select::may_speculate(&f.insts[i].kind)
+}
+
+/// Sends each predecessor of `b` where its edge leads and takes `b` out.
+fn bypass(f: &mut Function, b: Block, edges: &[Edge]) {
+    let Some(Terminator::Branch {
+        then_block,
+        else_block,
+        ..
+    }) = f.blocks[b].term
+    else {
+        unreachable!("a choosing block branches");
+    };
+    let preds = std::mem::take(&mut f.blocks[b].preds);
+    for t in [then_block, else_block] {
+        f.blocks[t].preds.retain(|p| *p != b);
+    }
+    for (&p, &edge) in preds.iter().zip(edges) {
+        match edge {
+            Edge::Known(value) => {
+                let to = if value { then_block } else { else_block };
+                redirect(f, p, b, to);
+            }
+            Edge::Branch(cond) => {
+                f.blocks[p].term = Some(Terminator::Branch {
+                    cond,
+                    then_block,
+                    else_block,
+                });
+            }
+        }
+        // A branch whose two sides now lead to one block is a jump.
+        if let Some(Terminator::Branch {
+            then_block: t,
+            else_block: e,
+            ..
+        }) = f.blocks[p].term
+        {
+            if t == e {
+                f.blocks[p].term = Some(Terminator::Jump(t));
+            }
+        }
+        for s in f.successors(p) {
+            if !f.blocks[s].preds.contains(&p) {
+                f.blocks[s].preds.push(p);
+            }
+        }
+    }
+    let phi = f.blocks[b].phis[0];
+    let placeholder = f.phi_args(phi)[0];
+    f.remove_phi(phi, placeholder);
+    f.blocks[b].term = None;
+}
+
+/// Makes `p`'s edge to `from` lead to `to` instead.
+fn redirect(f: &mut Function, p: Block, from: Block, to: Block) {
+    match f.blocks[p].term.as_mut() {
+        Some(Terminator::Jump(t)) => *t = to,
+        Some(Terminator::Branch {
+            then_block,
+            else_block,
+            ..
+        }) => {
+            for t in [then_block, else_block] {
+                if *t == from {
+                    *t = to;
+                }
+            }
+        }
+        _ => unreachable!("a predecessor ends in a jump or a branch"),
+    }
+}
