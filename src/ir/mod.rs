@@ -433,6 +433,27 @@ impl Terminator {
         }
     }
 
+    /// Sends the edges to `from` to `to` instead.
+    pub fn retarget(&mut self, from: Block, to: Block) {
+        let swap = |b: &mut Block| {
+            if *b == from {
+                *b = to;
+            }
+        };
+        match self {
+            Terminator::Jump(b) => swap(b),
+            Terminator::Branch {
+                then_block,
+                else_block,
+                ..
+            } => {
+                swap(then_block);
+                swap(else_block);
+            }
+            Terminator::Return(_) | Terminator::Unreachable => {}
+        }
+    }
+
     pub fn map_operands(&mut self, f: impl FnOnce(Value) -> Value) {
         match self {
             Terminator::Branch { cond, .. } => *cond = f(*cond),

@@ -152,33 +152,16 @@ fn split_join(f: &mut Function, h: Block, loops: &mut Option<Loops>) -> bool {
     f.blocks[join].preds = smallvec![pa, pb];
     f.blocks[join].term = Some(Terminator::Jump(j));
     for p in [pa, pb] {
-        redirect(f, p, j, join);
+        if let Some(term) = f.blocks[p].term.as_mut() {
+            term.retarget(j, join);
+        }
     }
     true
 }
 
-/// Makes the edge `p → j` lead to `to` instead.
-fn redirect(f: &mut Function, p: Block, j: Block, to: Block) {
-    match f.blocks[p].term.as_mut() {
-        Some(Terminator::Jump(t)) => *t = to,
-        Some(Terminator::Branch {
-            then_block,
-            else_block,
-            ..
-        }) => {
-            for t in [then_block, else_block] {
-                if *t == j {
-                    *t = to;
-                }
-            }
-        }
-        _ => unreachable!("a predecessor of the join ends in a jump or a branch"),
-    }
-}
-
 /// The two targets of the branch ending `h`, if it ends in one to two
 /// different blocks.
-fn branch_targets(f: &Function, h: Block) -> Option<(Block, Block)> {
+pub(super) fn branch_targets(f: &Function, h: Block) -> Option<(Block, Block)> {
     match f.blocks[h].term {
         Some(Terminator::Branch {
             then_block,

@@ -53,8 +53,10 @@ enum Edge {
 pub fn thread_function(f: &mut Function) {
     let mut bypassed: Vec<Block> = Vec::new();
     loop {
+        // What the block and its neighbours show first: most functions
+        // have no such block, and need no dominator tree or loops.
         let candidates: Vec<Block> = (f.layout.iter().copied())
-            .filter(|&b| !bypassed.contains(&b) && choosing_phi(f, b).is_some())
+            .filter(|b| !bypassed.contains(b) && edges(f, *b).is_some())
             .collect();
         if candidates.is_empty() {
             break;
@@ -64,10 +66,13 @@ pub fn thread_function(f: &mut Function) {
         let loops = Loops::compute(f, &dom);
         let before = bypassed.len();
         for b in candidates {
-            if let Some(edges) = plan(f, &dom, &loops, &uses, b) {
-                bypass(f, b, &edges);
-                bypassed.push(b);
-            }
+            // Asked again: bypassing a block changes its predecessors'
+            // branches.
+            let Some(edges) = edges(f, b).filter(|_| tests_exit(f, &dom, &loops, &uses, b)) else {
+                continue;
+            };
+            bypass(f, b, &edges);
+            bypassed.push(b);
         }
         if bypassed.len() == before {
             break;
@@ -76,9 +81,18 @@ pub fn thread_function(f: &mut Function) {
     }
 }
 
-/// `b`'s phi, if `b` holds one bool phi and nothing else and branches on
-/// it to two other blocks.
-fn choosing_phi(f: &Function, b: Block) -> Option<Value> {
+/// A block that only chooses: its bool phi and the targets of its
+/// branch on it.
+#[derive(Clone, Copy)]
+struct Choice {
+    phi: Value,
+    then_block: Block,
+    else_block: Block,
+}
+
+/// `b` as a [`Choice`], if `b` holds one bool phi and nothing else and
+/// branches on it to two other blocks.
+fn choosing_phi(f: &Function, b: Block) -> Option<Choice> {
     let data = &f.blocks[b];
     let [phi] = data.phis[..] else {
         return None;
@@ -96,7 +110,11 @@ fn choosing_phi(f: &Function, b: Block) -> Option<Value> {
         && then_block != else_block
         && then_block != b
         && else_block != b;
-    simple.then_some(phi)
+    simple.then_some(Choice {
+        phi,
+        then_block,
+        else_block,
+    })
 }
 
 /// How many times each value is used (instructions, phis, terminators).
@@ -107,35 +125,22 @@ fn use_counts(f: &Function) -> FxHashMap<Value, usize> {
 }
 
 /// The new edge of each predecessor of `b`, in the order of its
-/// predecessors, if `b` can be bypassed and it is worth it.
-fn plan(
-    f: &Function,
-    dom: &DomTree,
-    loops: &Loops,
-    uses: &FxHashMap<Value, usize>,
-    b: Block,
-) -> Option<Vec<Edge>> {
-    let phi = choosing_phi(f, b)?;
-    let Some(Terminator::Branch {
+/// predecessors, if `b` only chooses, its targets have no phis, and it is
+/// worth it (a predecessor that jumps in computes what `ir::select` could
+/// not run on both sides).
+fn edges(f: &Function, b: Block) -> Option<Vec<Edge>> {
+    let Choice {
+        phi,
         then_block,
         else_block,
-        ..
-    }) = f.blocks[b].term
-    else {
-        unreachable!("a choosing block branches");
-    };
-    let targets_plain = [then_block, else_block]
+    } = choosing_phi(f, b)?;
+    if [then_block, else_block]
         .iter()
-        .all(|&t| f.blocks[t].phis.is_empty());
-    let exit_test = loops
-        .innermost(b)
-        .is_some_and(|l| loops.contains(l, then_block) != loops.contains(l, else_block));
-    let preds = &f.blocks[b].preds;
-    // A predecessor `b` dominates is a latch: `b` heads a loop.
-    let heads_loop = preds.iter().any(|&p| dom.dominates(b, p));
-    if !exit_test || !targets_plain || heads_loop || uses.get(&phi) != Some(&1) {
+        .any(|&t| !f.blocks[t].phis.is_empty())
+    {
         return None;
     }
+    let preds = &f.blocks[b].preds;
     let mut edges = Vec::with_capacity(preds.len());
     let mut worth_it = false;
     for (&p, &arg) in preds.iter().zip(f.phi_args(phi)) {
@@ -160,6 +165,32 @@ fn plan(
     worth_it.then_some(edges)
 }
 
+/// Whether choosing block `b` is a loop's exit test (one target in its
+/// innermost loop, one outside) and not a loop's header, and its phi has
+/// no use but its branch.
+fn tests_exit(
+    f: &Function,
+    dom: &DomTree,
+    loops: &Loops,
+    uses: &FxHashMap<Value, usize>,
+    b: Block,
+) -> bool {
+    let Some(Choice {
+        phi,
+        then_block,
+        else_block,
+    }) = choosing_phi(f, b)
+    else {
+        return false;
+    };
+    let exit_test = loops
+        .innermost(b)
+        .is_some_and(|l| loops.contains(l, then_block) != loops.contains(l, else_block));
+    // A predecessor `b` dominates is a latch: `b` heads a loop.
+    let heads_loop = f.blocks[b].preds.iter().any(|&p| dom.dominates(b, p));
+    exit_test && !heads_loop && uses.get(&phi) == Some(&1)
+}
+
 /// Whether `ir::select` could run `i` on both sides of a branch.
 fn speculable(f: &Function, i: Inst) -> bool {
     super::select::may_speculate(&f.insts[i].kind)
@@ -167,14 +198,11 @@ fn speculable(f: &Function, i: Inst) -> bool {
 
 /// Sends each predecessor of `b` where its edge leads and takes `b` out.
 fn bypass(f: &mut Function, b: Block, edges: &[Edge]) {
-    let Some(Terminator::Branch {
+    let Choice {
+        phi,
         then_block,
         else_block,
-        ..
-    }) = f.blocks[b].term
-    else {
-        unreachable!("a choosing block branches");
-    };
+    } = choosing_phi(f, b).expect("planned: a choosing block");
     let preds = std::mem::take(&mut f.blocks[b].preds);
     for t in [then_block, else_block] {
         f.blocks[t].preds.retain(|p| *p != b);
@@ -183,7 +211,8 @@ fn bypass(f: &mut Function, b: Block, edges: &[Edge]) {
         match edge {
             Edge::Known(value) => {
                 let to = if value { then_block } else { else_block };
-                redirect(f, p, b, to);
+                let term = f.blocks[p].term.as_mut().expect("a predecessor ends");
+                term.retarget(b, to);
             }
             Edge::Branch(cond) => {
                 f.blocks[p].term = Some(Terminator::Branch {
@@ -210,27 +239,7 @@ fn bypass(f: &mut Function, b: Block, edges: &[Edge]) {
             }
         }
     }
-    let phi = f.blocks[b].phis[0];
     let placeholder = f.phi_args(phi)[0];
     f.remove_phi(phi, placeholder);
     f.blocks[b].term = None;
-}
-
-/// Makes `p`'s edge to `from` lead to `to` instead.
-fn redirect(f: &mut Function, p: Block, from: Block, to: Block) {
-    match f.blocks[p].term.as_mut() {
-        Some(Terminator::Jump(t)) => *t = to,
-        Some(Terminator::Branch {
-            then_block,
-            else_block,
-            ..
-        }) => {
-            for t in [then_block, else_block] {
-                if *t == from {
-                    *t = to;
-                }
-            }
-        }
-        _ => unreachable!("a predecessor ends in a jump or a branch"),
-    }
 }

@@ -1108,22 +1108,8 @@ fn clear_check(kind: &mut InstKind) {
 
 /// Makes `block`'s terminator go to `to` where it went to `from`.
 fn retarget(f: &mut Function, block: Block, from: Block, to: Block) {
-    let swap = |b: &mut Block| {
-        if *b == from {
-            *b = to;
-        }
-    };
-    match f.blocks[block].term.as_mut() {
-        Some(Terminator::Jump(b)) => swap(b),
-        Some(Terminator::Branch {
-            then_block,
-            else_block,
-            ..
-        }) => {
-            swap(then_block);
-            swap(else_block);
-        }
-        _ => {}
+    if let Some(term) = f.blocks[block].term.as_mut() {
+        term.retarget(from, to);
     }
 }
 
