@@ -126,15 +126,6 @@ impl PartialEq for Pass {
     }
 }
 
-/// Blocks that only choose on a short-circuit condition bypassed
-/// (`ir::thread`).
-pub static THREAD: Pass = Pass {
-    name: "thread",
-    about: "a block that only branches on a phi of conditions bypassed by its predecessors (ir::thread)",
-    program_only: false,
-    run: ir::thread::thread_branches,
-};
-
 /// One load per global in functions that cannot change it (`ir::globals`).
 pub static LOAD_ONCE: Pass = Pass {
     name: "load-once",
@@ -179,6 +170,15 @@ pub static INLINE: Pass = Pass {
         "calls of small non-recursive functions inlined by a cost model, bottom-up (ir::inliner)",
     program_only: true,
     run: ir::inliner::inline_calls,
+};
+
+/// A loop's exit test on a short-circuit condition threaded
+/// (`ir::thread`).
+pub static THREAD: Pass = Pass {
+    name: "thread",
+    about: "a loop's exit test on a short-circuit condition (while i < n && a[i] != x) threaded (ir::thread)",
+    program_only: false,
+    run: ir::thread::thread_branches,
 };
 
 /// Reads of elements and globals that nothing changed since the last

@@ -623,9 +623,9 @@ impl Gen {
             13 if self.rng.chance(25) => self.arrays_in_step(),
             13 if self.rng.chance(35) => self.recurrence(),
             13 => self.array_walk(),
+            14 if self.rng.chance(40) => self.search(),
             17 if self.rng.chance(30) => self.ring_walk(),
             17 | 18 => self.counted_loop(),
-            14 if self.rng.chance(40) => self.search(),
             _ => {
                 let n = 1 + self.rng.below(3);
                 self.block("", n);
@@ -845,8 +845,8 @@ impl Gen {
     }
 
     /// A search that stops at the first element passing a test or at the
-    /// array's end, as `ir::thread` makes a counted loop of (and
-    /// `ir::version` then checks once): `while s < len(a) && a[s] != x {
+    /// array's end, as `ir::thread` makes a counted loop of (whose read
+    /// the header's test then proves): `while s < len(a) && a[s] != x {
     /// s += 1; }`, now and then reading one past the counter (which fails
     /// at the last element).
     fn search(&mut self) {

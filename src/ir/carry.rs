@@ -114,24 +114,25 @@ fn find(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<Carried> {
                 let Some(stored) = stores.iter().find(|s| s.array == array) else {
                     continue;
                 };
-                let Some(read) = stored.offset.checked_sub(step) else {
+                // The read the iteration before stored, and its index on
+                // the first iteration.
+                let read = stored.offset.checked_sub(step);
+                if read.is_none() || counter_offset(f, index, j) != read {
+                    continue;
+                }
+                let Some(first) = read.and_then(|r| start.checked_add(r)) else {
                     continue;
                 };
-                if let (Some(first), true) = (
-                    start.checked_add(read),
-                    counter_offset(f, index, j) == Some(read),
-                ) {
-                    found.push(Carried {
-                        inst,
-                        block,
-                        array,
-                        value: stored.value,
-                        first,
-                        header: data.header,
-                        preheader,
-                        latch,
-                    });
-                }
+                found.push(Carried {
+                    inst,
+                    block,
+                    array,
+                    value: stored.value,
+                    first,
+                    header: data.header,
+                    preheader,
+                    latch,
+                });
             }
         }
     }

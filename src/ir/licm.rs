@@ -118,17 +118,18 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
                         smallvec![inst]
                     }
                     InstKind::ArrayGet { array, index, .. } => {
-                        let outside = outside_loop;
                         let constant = match f.values[index].def {
-                            ValueDef::Inst(i) if !outside(index) && f.constant(index).is_some() => {
+                            ValueDef::Inst(i)
+                                if !outside_loop(index) && f.constant(index).is_some() =>
+                            {
                                 Some(i)
                             }
                             _ => None,
                         };
                         let ty = f.value_ty(f.insts[inst].result.expect("a get has a result"));
                         let invariant = !stored.contains(&ty)
-                            && outside(array)
-                            && (outside(index) || constant.is_some());
+                            && outside_loop(array)
+                            && (outside_loop(index) || constant.is_some());
                         if !invariant
                             || !(prover.get_or_insert_with(|| Prover::new(f, dom, loops)))
                                 .in_bounds_at_end(array, index, preheader)

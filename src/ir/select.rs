@@ -161,7 +161,7 @@ fn split_join(f: &mut Function, h: Block, loops: &mut Option<Loops>) -> bool {
 
 /// The two targets of the branch ending `h`, if it ends in one to two
 /// different blocks.
-pub(super) fn branch_targets(f: &Function, h: Block) -> Option<(Block, Block)> {
+fn branch_targets(f: &Function, h: Block) -> Option<(Block, Block)> {
     match f.blocks[h].term {
         Some(Terminator::Branch {
             then_block,

@@ -2,8 +2,7 @@
 //! only chooses — one bool phi, no instructions, a branch on the phi —
 //! is bypassed, each predecessor going straight where its value leads.
 //!
-//! `while i < n && a[i] != x { … }` is built (Braun et al.'s construction
-//! of `&&`, §2) as
+//! SSA construction builds `while i < n && a[i] != x { … }` as
 //!
 //! ```text
 //! h:  br i < n, r, j           r:  c = a[i] != x; jump j
@@ -50,7 +49,7 @@ enum Edge {
 /// Bypasses every choosing block of `f` that qualifies, until none is
 /// left (bypassing the second test of `a && b && c` frees the first's
 /// phi of its other use).
-pub fn thread_function(f: &mut Function) {
+fn thread_function(f: &mut Function) {
     let mut bypassed: Vec<Block> = Vec::new();
     loop {
         // What the block and its neighbours show first: most functions
