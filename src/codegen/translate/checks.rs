@@ -10,6 +10,10 @@ use smallvec::SmallVec;
 impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// Branches to a cold block reporting `kind` at `loc` when `failed`;
     /// `details` are the operands the message names (index and length).
+    /// The cold block only jumps, with what differs between checks, to the
+    /// report block its frames share ([`report_block`](Self::report_block)):
+    /// a call per check, with its argument and clobber constraints, cost
+    /// the register allocator more than the branch to it.
     pub(super) fn check(
         &mut self,
         failed: cl::Value,
@@ -17,11 +21,48 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         loc: SrcLoc,
         details: [cl::Value; 2],
     ) {
-        self.fail_if(failed, |t| {
-            let code = t.b.ins().iconst(types::I64, kind as i64);
-            let packed = t.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
-            t.report_details(loc, t.env.runtime.error, &[code, packed], &details);
-        });
+        let error = self.b.create_block();
+        let ok = self.b.create_block();
+        self.b.set_cold_block(error);
+        self.b.ins().brif(failed, error, &[], ok, &[]);
+        self.b.switch_to_block(error);
+        let report = self.report_block(loc);
+        let code = self.b.ins().iconst(types::I64, kind as i64);
+        let packed = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
+        let args = [code, packed, details[0], details[1]].map(cl::BlockArg::Value);
+        self.b.ins().jump(report, &args);
+        self.b.switch_to_block(ok);
+    }
+
+    /// The cold block that reports an error with the frames of `loc` (its
+    /// line and column aside: the runtime is passed those): its parameters
+    /// are the error's kind, its packed location and the two details.
+    /// Built on first use, while the current block is still empty.
+    fn report_block(&mut self, loc: SrcLoc) -> cl::Block {
+        let mut frames = self.frames_at(loc);
+        frames[0].1 = SrcLoc::default();
+        let frames = frames.into_boxed_slice();
+        if let Some(&block) = self.reports.get(&frames) {
+            return block;
+        }
+        let here = self.b.current_block().expect("in a block");
+        let block = self.b.create_block();
+        self.b.set_cold_block(block);
+        let params = [(); 4].map(|_| self.b.append_block_param(block, types::I64));
+        self.b.switch_to_block(block);
+        let addr = self.data_addr(self.env.runtime.error_details);
+        for (k, &v) in params[2..].iter().enumerate() {
+            self.b.ins().store(mem(), v, addr, 8 * k as i32);
+        }
+        self.b
+            .set_srcloc(cl::SourceLoc::new(self.sites.len() as u32));
+        self.sites.push(frames.clone());
+        self.call_rt(self.env.runtime.error, &[params[0], params[1], addr]);
+        self.b.set_srcloc(cl::SourceLoc::default());
+        self.end_after_report();
+        self.b.switch_to_block(here);
+        self.reports.insert(frames, block);
+        block
     }
 
     /// Calls the runtime's error report `id` with `args` and then the
@@ -62,14 +103,21 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// function being translated (or expanded) and the calls expanded to
     /// get here.
     pub(super) fn mark_site(&mut self, loc: SrcLoc) {
+        let frames = self.frames_at(loc).into_boxed_slice();
+        self.b
+            .set_srcloc(cl::SourceLoc::new(self.sites.len() as u32));
+        self.sites.push(frames);
+    }
+
+    /// The call-stack frames of `loc`, innermost first: the function being
+    /// translated (or expanded) and the calls expanded to get here.
+    fn frames_at(&self, loc: SrcLoc) -> Vec<(&'a str, SrcLoc)> {
         let mut frames = Vec::new();
         self.f.frames_at(loc, &mut frames);
         for &(caller, call) in self.expanding.iter().rev() {
             caller.frames_at(call, &mut frames);
         }
-        self.b
-            .set_srcloc(cl::SourceLoc::new(self.sites.len() as u32));
-        self.sites.push(frames.into_boxed_slice());
+        frames
     }
 
     /// When `failed`, runs `report` in a cold block, which then ends the
@@ -81,12 +129,18 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         self.b.ins().brif(failed, error, &[], ok, &[]);
         self.b.switch_to_block(error);
         report(self);
+        self.end_after_report();
+        self.b.switch_to_block(ok);
+    }
+
+    /// Ends a block that reported an error: the program ends (REPL code
+    /// returns instead, and its caller polls).
+    fn end_after_report(&mut self) {
         if self.in_session() {
             self.return_early();
         } else {
             self.b.ins().trap(cl::TrapCode::unwrap_user(1));
         }
-        self.b.switch_to_block(ok);
     }
 
     /// In a function that calls Toy functions (only those can recurse):

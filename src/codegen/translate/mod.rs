@@ -193,6 +193,7 @@ pub fn translate_function<'a, M: Module>(
         outer_roots: Vec::new(),
         root_slots: Vec::new(),
         loaded_lengths: FxHashMap::default(),
+        reports: FxHashMap::default(),
     };
     t.run();
     let config = t.module.target_config();
@@ -266,6 +267,10 @@ struct Translator<'a, 'p, 'b, M: Module> {
     /// The lengths loaded before loops (`ir::lengths`), by array and the
     /// loop they serve.
     loaded_lengths: FxHashMap<(ir::Value, Loop), cl::Value>,
+    /// The block reporting a failed check, one per chain of call-stack
+    /// frames (the innermost frame's location aside, which the report is
+    /// passed): see [`check`](Self::check).
+    reports: FxHashMap<SiteFrames<'a>, cl::Block>,
 }
 
 /// Where the header values of a function's rotated loops are read.
