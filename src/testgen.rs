@@ -625,6 +625,7 @@ impl Gen {
             13 => self.array_walk(),
             14 if self.rng.chance(40) => self.search(),
             17 if self.rng.chance(30) => self.ring_walk(),
+            17 if self.rng.chance(25) => self.span_walk(),
             17 | 18 => self.counted_loop(),
             _ => {
                 let n = 1 + self.rng.below(3);
@@ -918,6 +919,65 @@ impl Gen {
             "{x} = {x} {op} {};",
             reads.join(&format!(" {op} "))
         ));
+        self.close_loop(mult);
+        self.line(&format!("print({x});"));
+    }
+
+    /// A loop over constants through a fresh grid of `GRID` elements, as
+    /// `ir::version`'s spans guard: reads (and now and then a store) at
+    /// `b + j * 2`, `(b + j / 2) * 2 + j % 2` and `top - b - j * 2`, with
+    /// `b` fixed in the loop and small; now and then `b + j * 3`, which
+    /// leaves the grid when the loop runs long enough.
+    fn span_walk(&mut self) {
+        const GRID: u64 = 24;
+        let elem = *self.rng.pick(&[Ty::Int, Ty::Float]);
+        if !self.affords(array_bytes(GRID)) {
+            return self.let_stmt();
+        }
+        self.charge(GRID);
+        let (g, b, j, x) = (
+            self.fresh("g"),
+            self.fresh("b"),
+            self.fresh("j"),
+            self.fresh("r"),
+        );
+        let fill = self.pure_value(elem, 1);
+        // Longer than `MAX_LEN`: the grid stays out of every scope.
+        self.line(&format!("let {g} = [{fill}; {GRID}];"));
+        let k = self.pure_value(Ty::Int, 1);
+        self.line(&format!("let {b} = {k} & 3;"));
+        let init = self.pure_value(elem, 1);
+        self.line(&format!("let {x} = {init};"));
+        self.declare(x.clone(), elem);
+        let trips = 2 + self.rng.below(9);
+        let top = GRID - 1;
+        let forms = [
+            format!("{b} + {j} * 2"),
+            format!("({b} + {j} / 2) * 2 + {j} % 2"),
+            format!("{top} - {b} - {j} * 2"),
+        ];
+        let mut reads: Vec<String> = (0..1 + self.rng.below(3))
+            .map(|_| format!("{g}[{}]", self.rng.pick(&forms)))
+            .collect();
+        if self.rng.chance(8) {
+            reads.push(format!("{g}[{b} + {j} * 3]"));
+        }
+        self.line(&format!("for {j} in 0..{trips} {{"));
+        let mult = self.enter_loop(trips as u64);
+        self.scopes.push(vec![(j.clone(), Ty::Int)]);
+        let op = if elem == Ty::Int {
+            *self.rng.pick(&["+", "^", "-"])
+        } else {
+            "+"
+        };
+        self.line(&format!(
+            "{x} = {x} {op} {};",
+            reads.join(&format!(" {op} "))
+        ));
+        if self.rng.chance(40) {
+            let at = self.rng.pick(&forms).clone();
+            self.line(&format!("{g}[{at}] = {x};"));
+        }
         self.close_loop(mult);
         self.line(&format!("print({x});"));
     }

@@ -405,6 +405,65 @@ fn generated_programs_have_unchecked_remainders() {
     );
 }
 
+/// The differential runs reach `ir::version`'s spans: some generated
+/// programs get an access unchecked whose index scales or divides the
+/// counter of a loop over constants (`g[b + j * 2]`).
+#[test]
+fn generated_programs_have_unchecked_spans() {
+    use jitrun::ir::{BinaryOp, Function, InstKind, Value, ValueDef};
+    let passes = [&jitrun::passes::LICM, &jitrun::passes::VERSION];
+    let op_of = |f: &Function, v: Value| match f.values[v].def {
+        ValueDef::Inst(i) => match f.insts[i].kind {
+            InstKind::Binary(op, a, b) => Some((op, a, b)),
+            _ => None,
+        },
+        _ => None,
+    };
+    // `v` reads a phi (a loop's counter) within a few operations.
+    fn varies(f: &Function, v: Value, depth: u32) -> bool {
+        match f.values[v].def {
+            ValueDef::Phi(_) => true,
+            ValueDef::Inst(i) if depth > 0 => match f.insts[i].kind {
+                InstKind::Binary(_, a, b) => varies(f, a, depth - 1) || varies(f, b, depth - 1),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+    let scaled = |f: &Function, v: Value| {
+        matches!(op_of(f, v), Some((BinaryOp::IMul | BinaryOp::IDiv, ..))) && varies(f, v, 3)
+    };
+    let spanned = (0..400)
+        .filter(|&seed| {
+            let m = ssa_after(&jitrun::testgen::program(seed), &passes);
+            let mut functions = m.all_functions();
+            functions.any(|f| {
+                f.insts.iter().any(|(_, d)| match d.kind {
+                    InstKind::ArrayGet {
+                        index,
+                        checked: false,
+                        ..
+                    }
+                    | InstKind::ArraySet {
+                        index,
+                        checked: false,
+                        ..
+                    } => matches!(
+                        op_of(f, index),
+                        Some((BinaryOp::IAdd | BinaryOp::ISub, a, b)) if scaled(f, a) || scaled(f, b)
+                    ),
+                    _ => false,
+                })
+            })
+        })
+        .count();
+    // 56 when this was written.
+    assert!(
+        spanned >= 25,
+        "{spanned} of 400 programs have an unchecked span index"
+    );
+}
+
 /// The differential runs reach `ir::arguments`: in some generated
 /// programs a parameter becomes a constant.
 #[test]

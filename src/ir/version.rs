@@ -9,7 +9,12 @@
 //! `a[i + c]` past the header's test stay in bounds on every iteration if
 //! `init + c >= 0` and `n + c <= len(a)`; and accesses `a[(i + c) % m]`
 //! (an index that wraps around) if `init + c >= 0` and `1 <= m <=
-//! len(a)`, with `m` available before the loop. These conditions, for every such
+//! len(a)`, with `m` available before the loop. When the counter runs
+//! over constants, an index that is a sum of available values times
+//! constants plus a part built from the counter by `+ - * / % & << >>`
+//! with constants (`i * 9 + col`, `(r + i / 3) * 9 + c + i % 3`) lies
+//! within bounds found by interval arithmetic, a *span*, and is in
+//! bounds if the span's ends are. These conditions, for every such
 //! access, are tested once before the loop (the *guards*). If all hold,
 //! the copy runs: the same code with those accesses marked `unchecked`. If
 //! one fails, the original runs, checks and all, and stops where it would
@@ -29,14 +34,15 @@
 //!
 //! The copy costs compile time like the loop itself, so a loop is copied
 //! only when its copy checks nothing that `ir::bounds` does not check
-//! already, and saves a check or a load.
+//! already, and saves a check or a load: when the trip count is known,
+//! more checks and loads than the guards make compares.
 //!
 //! What is copied is the loop with the blocks its exits leave through for
 //! good (a `return`) or on the way to the one block every exit reaches (a
-//! `break`'s jump). Each copy reaches that block through blocks of its
-//! own (so each keeps a header whose exit it alone enters, as loop
-//! rotation wants), and a value of the loop used beyond it becomes a phi
-//! there, of the original's value and the copy's.
+//! `break`'s jump), if any does. Each copy reaches that block through
+//! blocks of its own (so each keeps a header whose exit it alone enters,
+//! as loop rotation wants), and a value of the loop used beyond it
+//! becomes a phi there, of the original's value and the copy's.
 
 use super::bounds::{self, CheckPlan};
 use super::dom::DomTree;
@@ -53,6 +59,29 @@ const MAX_LOOP_SIZE: usize = 240;
 const MAX_OFFSET: i64 = 1 << 24;
 /// How deep a chain of arithmetic in the loop the guards recompute.
 const MAX_RECOMPUTED_DEPTH: u32 = 4;
+/// How deep an index's arithmetic a [`Span`] is looked for in.
+const MAX_SPAN_DEPTH: u32 = 6;
+
+/// How many times the body of counted loop `c` runs, if its counter's
+/// start and bound are constants.
+fn constant_trip_count(f: &Function, c: CountedLoop) -> Option<u64> {
+    let int = |v| match f.constant(v) {
+        Some(semantics::Const::Int(n)) => Some(n),
+        _ => None,
+    };
+    let (init, bound) = (int(c.counter.init)?, int(c.bound)?);
+    let last = if c.inclusive {
+        bound
+    } else {
+        bound.checked_sub(1)?
+    };
+    let span = last.checked_sub(init)?;
+    Some(if span < 0 {
+        0
+    } else {
+        span as u64 / c.counter.step as u64 + 1
+    })
+}
 
 /// Versions every innermost loop worth it, in every function.
 pub fn version_loops(m: &mut Module) {
@@ -121,6 +150,31 @@ enum Guard {
         low: i64,
         divisor: Value,
     },
+    /// `terms + c` in bounds of `array` for every `c` in `[low, high]`:
+    /// an index whose part that varies lies in a range known at compile
+    /// time, in a loop whose counter runs over constants (`g[i * 9 +
+    /// col]`, `g[(r + i / 3) * 9 + i % 3]` for `i` in `0..9`).
+    Span {
+        array: Value,
+        terms: ScaledBase,
+        low: i64,
+        high: i64,
+    },
+}
+
+impl Guard {
+    /// About how many compares its test makes: two bounds, or one and a
+    /// divisor's two, and two range tests for each term of the base (and
+    /// a multiplication, for a scaled one).
+    fn cost(&self) -> u64 {
+        let terms = |n: usize, each: u64| n as u64 * each;
+        match self {
+            Guard::Index { .. } => 2,
+            Guard::Walk { base, .. } => 2 + terms(base.iter().flatten().count(), 2),
+            Guard::Remainder { base, .. } => 3 + terms(base.iter().flatten().count(), 2),
+            Guard::Span { terms: t, .. } => 2 + terms(t.iter().flatten().count(), 3),
+        }
+    }
 }
 
 /// Up to two available values, summed: the part of an index that is the
@@ -133,6 +187,89 @@ type WalkKey = (Value, bool, Base);
 
 /// A [`WalkKey`] and the divisor of a remainder of the walk.
 type RemainderKey = (WalkKey, Value);
+
+/// Up to two available values, each times a constant, summed.
+type ScaledBase = [Option<(Value, i64)>; 2];
+
+/// Scales of a [`ScaledBase`]'s terms stay within this magnitude.
+const MAX_SCALE: i64 = 1 << 10;
+
+/// An index as a [`ScaledBase`] plus a part that lies in `[low, high]` on
+/// every iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Span {
+    terms: ScaledBase,
+    low: i64,
+    high: i64,
+}
+
+impl Span {
+    /// Only the part that varies, no terms.
+    fn is_range(&self) -> bool {
+        self.terms == [None, None]
+    }
+
+    /// Its interval, if within [`MAX_OFFSET`] (so that no guard
+    /// arithmetic on it can wrap) and not empty.
+    fn within(terms: ScaledBase, low: i64, high: i64) -> Option<Span> {
+        let small = |n: i64| n.abs() <= MAX_OFFSET;
+        (small(low) && small(high) && low <= high).then_some(Span { terms, low, high })
+    }
+
+    /// `self + other`: at most two terms, each value once (so that a
+    /// term's scale only ever grows, and the range test of its final
+    /// scale covers every partial sum).
+    fn plus(self, other: Span) -> Option<Span> {
+        let mut terms = self.terms;
+        for t in other.terms.into_iter().flatten() {
+            if terms.iter().flatten().any(|&(v, _)| v == t.0) {
+                return None;
+            }
+            *terms.iter_mut().find(|s| s.is_none())? = Some(t);
+        }
+        Span::within(terms, self.low + other.low, self.high + other.high)
+    }
+
+    /// `self * k` for a constant `k` other than 0.
+    fn times(self, k: i64) -> Option<Span> {
+        if k == 0 || k.abs() > MAX_SCALE {
+            return None;
+        }
+        let mut terms = self.terms;
+        for (_, scale) in terms.iter_mut().flatten() {
+            *scale = scale.checked_mul(k).filter(|s| s.abs() <= MAX_SCALE)?;
+        }
+        let (a, b) = (self.low.checked_mul(k)?, self.high.checked_mul(k)?);
+        Span::within(terms, a.min(b), a.max(b))
+    }
+
+    /// A range's image under an operation monotone on it (`x / k`, `x >>
+    /// k` for `k >= 0`), if it has no terms.
+    fn monotone(self, op: impl Fn(i64) -> i64) -> Option<Span> {
+        self.is_range()
+            .then(|| Span::within([None, None], op(self.low), op(self.high)))?
+    }
+
+    /// `self % k` for a constant `k > 0` (the remainder takes the
+    /// dividend's sign), if it has no terms.
+    fn remainder(self, k: i64) -> Option<Span> {
+        if !self.is_range() || k <= 0 {
+            return None;
+        }
+        let (low, high) = (self.low, self.high);
+        // Within one period of the same sign the remainder is the value.
+        let (low, high) = if low > -k && high < k && (low >= 0 || high <= 0) {
+            (low, high)
+        } else if low >= 0 {
+            (0, high.min(k - 1))
+        } else if high <= 0 {
+            (low.max(-(k - 1)), 0)
+        } else {
+            (-(k - 1), k - 1)
+        };
+        Span::within([None, None], low, high)
+    }
+}
 
 /// An index as the counter (negated when `down`), plus a [`Base`], plus a
 /// constant.
@@ -152,7 +289,8 @@ struct Plan {
     blocks: Vec<Block>,
     header: Block,
     preheader: Block,
-    exit: Block,
+    /// The block the loop's exits reach, unless every exit returns.
+    exit: Option<Block>,
     counted: Option<CountedLoop>,
     /// `stages[s]`: the invariant loads computed at the start of stage
     /// `s`, and the guards tested after them.
@@ -201,6 +339,7 @@ fn plan(
         stages: Vec::new(),
         walks: FxHashMap::default(),
         remainders: FxHashMap::default(),
+        spans: FxHashMap::default(),
         unchecked: FxHashSet::default(),
         hoisted: FxHashSet::default(),
     };
@@ -232,9 +371,9 @@ fn plan(
 
 /// The blocks to copy — loop `l`, and the blocks its exits leave through
 /// for good (a `return`) or on their way to one join (a `break`'s jump) —
-/// and the one block they all leave to, if there is one and only they
-/// enter it.
-fn region(f: &Function, loops: &Loops, l: Loop) -> Option<(Vec<Block>, Block)> {
+/// and the one block they all leave to, if only they enter it (none when
+/// every exit returns).
+fn region(f: &Function, loops: &Loops, l: Loop) -> Option<(Vec<Block>, Option<Block>)> {
     let mut blocks = loops.loops[l].blocks.clone();
     let exits = loops.exits(f, l);
     let mut targets: Vec<Block> = Vec::new();
@@ -257,23 +396,26 @@ fn region(f: &Function, loops: &Loops, l: Loop) -> Option<(Vec<Block>, Block)> {
     }
     targets.sort_unstable();
     targets.dedup();
-    let [exit] = targets[..] else {
-        return None;
+    let exit = match targets[..] {
+        [] => return Some((blocks, None)),
+        [exit] => exit,
+        _ => return None,
     };
     let only_from_region = f.blocks[exit].preds.iter().all(|p| blocks.contains(p));
-    (only_from_region && !blocks.contains(&exit)).then_some((blocks, exit))
+    (only_from_region && !blocks.contains(&exit)).then_some((blocks, Some(exit)))
 }
 
 /// The values defined in `region` and used outside it (other than by the
 /// exit's phis, which the copy extends), if each one's definition
 /// dominates every edge into `exit`: the exit can then merge both copies'
-/// values in a phi.
+/// values in a phi. Without an exit (every exit returns) nothing outside
+/// the region can use its values.
 fn live_out(
     f: &Function,
     loops: &Loops,
     region: &[Block],
     dom: &DomTree,
-    exit: Block,
+    exit: Option<Block>,
 ) -> Option<Vec<Value>> {
     let mut in_region = SecondaryMap::with_default(false);
     for &b in region {
@@ -291,6 +433,9 @@ fn live_out(
             out.push(v);
         }
     });
+    let Some(exit) = exit else {
+        return out.is_empty().then_some(out);
+    };
     let dominates_exit_edges = |v: &Value| {
         let def = loops.def_block(f, *v).expect("defined in the loop");
         f.blocks[exit].preds.iter().all(|&p| dom.dominates(def, p))
@@ -317,6 +462,8 @@ struct Planner<'a> {
     walks: FxHashMap<WalkKey, (i64, i64)>,
     /// The smallest constant of each walk indexed by its remainder.
     remainders: FxHashMap<RemainderKey, i64>,
+    /// The range of each [`Span`], by array and terms.
+    spans: FxHashMap<(Value, ScaledBase), (i64, i64)>,
     unchecked: FxHashSet<Inst>,
     hoisted: FxHashSet<Inst>,
 }
@@ -333,8 +480,25 @@ impl Planner<'_> {
                 || self.unchecked.contains(&i)
                 || self.hoisted.contains(&i)
         });
-        let saves = !self.hoisted.is_empty() || self.unchecked.iter().any(|&i| !ahead(i));
-        check_free && saves
+        let saved = self.unchecked.iter().filter(|&&i| !ahead(i)).count() + self.hoisted.len();
+        check_free && saved > 0 && self.pays_for_guards(saved)
+    }
+
+    /// Whether the checks and loads a loop of known trip count saves
+    /// outweigh the guards' compares ([`Guard::cost`]), a check being a
+    /// compare too. Of a loop whose trip count is not known, many
+    /// iterations are assumed.
+    fn pays_for_guards(&self, saved_per_iteration: usize) -> bool {
+        let Some(trips) = self.counted.and_then(|c| constant_trip_count(self.f, c)) else {
+            return true;
+        };
+        let cost: u64 = self
+            .stages
+            .iter()
+            .flat_map(|(_, g)| g)
+            .map(Guard::cost)
+            .sum();
+        trips.saturating_mul(saved_per_iteration as u64) > cost
     }
 
     fn insts(&self) -> impl Iterator<Item = (Block, Inst)> + '_ {
@@ -481,6 +645,14 @@ impl Planner<'_> {
                 continue;
             }
             let Some(a) = self.affine(index, counter, 4) else {
+                if let Some(span) = self.span_of_index(index, counted) {
+                    let range = self
+                        .spans
+                        .entry((array, span.terms))
+                        .or_insert((span.low, span.high));
+                    *range = (range.0.min(span.low), range.1.max(span.high));
+                    self.unchecked.insert(inst);
+                }
                 continue;
             };
             if a.c.abs() > MAX_OFFSET {
@@ -586,6 +758,74 @@ impl Planner<'_> {
         Some(Affine { base, ..walked })
     }
 
+    /// `index` as a [`Span`], when the counter runs over constants and
+    /// the index is not always out of bounds.
+    fn span_of_index(&mut self, index: Value, counted: CountedLoop) -> Option<Span> {
+        let Some(semantics::Const::Int(init)) = self.f.constant(counted.counter.init) else {
+            return None;
+        };
+        let Some(semantics::Const::Int(bound)) = self.f.constant(counted.bound) else {
+            return None;
+        };
+        let last = if counted.inclusive {
+            bound
+        } else {
+            bound.checked_sub(1)?
+        };
+        let counter = Span::within([None, None], init, last)?;
+        let span = self.span(index, counted.counter.phi, counter, MAX_SPAN_DEPTH)?;
+        (!span.is_range() || span.low >= 0).then_some(span)
+    }
+
+    /// `v` as a [`Span`], where `counter` ranges over `counter_span`,
+    /// looking through at most `depth` operations.
+    fn span(&mut self, v: Value, counter: Value, counter_span: Span, depth: u32) -> Option<Span> {
+        if v == counter {
+            return Some(counter_span);
+        }
+        let int = |f: &Function, x: Value| match f.constant(x) {
+            Some(semantics::Const::Int(n)) => Some(n),
+            _ => None,
+        };
+        if let Some(n) = int(self.f, v) {
+            return Span::within([None, None], n, n);
+        }
+        if self.stage_of(v).is_some() {
+            return Some(Span {
+                terms: [Some((v, 1)), None],
+                low: 0,
+                high: 0,
+            });
+        }
+        let ValueDef::Inst(inst) = self.f.values[v].def else {
+            return None;
+        };
+        if depth == 0 {
+            return None;
+        }
+        let InstKind::Binary(op, a, b) = self.f.insts[inst].kind else {
+            return None;
+        };
+        let (ka, kb) = (int(self.f, a), int(self.f, b));
+        let mut span = |x| self.span(x, counter, counter_span, depth - 1);
+        match (op, ka, kb) {
+            (BinaryOp::IAdd, ..) => span(a)?.plus(span(b)?),
+            (BinaryOp::ISub, ..) => span(a)?.plus(span(b)?.times(-1)?),
+            (BinaryOp::IMul, _, Some(k)) => span(a)?.times(k),
+            (BinaryOp::IMul, Some(k), _) => span(b)?.times(k),
+            (BinaryOp::Shl, _, Some(k)) if (0..=10).contains(&k) => span(a)?.times(1 << k),
+            // Truncating division by a positive constant is monotone.
+            (BinaryOp::IDiv, _, Some(k)) if k > 0 => span(a)?.monotone(|x| x / k),
+            (BinaryOp::Shr, _, Some(k)) if (0..64).contains(&k) => span(a)?.monotone(|x| x >> k),
+            (BinaryOp::IRem, _, Some(k)) => span(a)?.remainder(k),
+            (BinaryOp::And, _, Some(k)) if k >= 0 => {
+                let x = span(a).filter(|x| x.is_range() && x.low >= 0);
+                Span::within([None, None], 0, x.map_or(k, |x| x.high.min(k)))
+            }
+            _ => None,
+        }
+    }
+
     fn add_walks(&mut self) {
         let mut walks: Vec<(WalkKey, (i64, i64))> = self.walks.drain().collect();
         walks.sort_unstable();
@@ -620,6 +860,23 @@ impl Planner<'_> {
                 divisor,
             };
             self.guard(s, remainder);
+        }
+        let mut spans: Vec<((Value, ScaledBase), (i64, i64))> = self.spans.drain().collect();
+        spans.sort_unstable();
+        for ((array, terms), (low, high)) in spans {
+            let s = std::iter::once(array)
+                .chain(terms.into_iter().flatten().map(|(v, _)| v))
+                .map(|v| self.stage_of(v).expect("span operands are available"))
+                .max()
+                .unwrap_or(0);
+            let terms = terms.map(|t| t.map(|(v, k)| (self.canonical(v), k)));
+            let span = Guard::Span {
+                array,
+                terms,
+                low,
+                high,
+            };
+            self.guard(s, span);
         }
     }
 }
@@ -825,7 +1082,75 @@ impl<'p> Copier<'p> {
                 let terms = self.operands(f, block, base);
                 self.test_remainder(f, code, (array, divisor), down, &terms, low)
             }
+            Guard::Span {
+                array,
+                terms,
+                low,
+                high,
+            } => {
+                let array = self.operand(f, block, array);
+                self.test_span(f, code, array, terms, (low, high))
+            }
         }
+    }
+
+    /// Whether `terms + c` lies in bounds of `array` for every `c` in
+    /// `low..=high`. Each term is tested to be small enough first, so that
+    /// the sums cannot wrap.
+    fn test_span(
+        &mut self,
+        f: &mut Function,
+        code: &mut GuardCode,
+        array: Value,
+        terms: ScaledBase,
+        (low, high): (i64, i64),
+    ) {
+        let block = code.block;
+        let mut sum = None;
+        for (term, k) in terms.into_iter().flatten() {
+            let x = self.operand(f, block, term);
+            // A term with scale ±1 is tested as the walks' are (and once
+            // for both); a scaled one within a smaller limit.
+            let unscaled = k.abs() == 1;
+            let limit = if unscaled {
+                MAX_TERM
+            } else {
+                MAX_TERM / MAX_SCALE
+            };
+            let known = matches!(f.constant(x), Some(semantics::Const::Int(n)) if n.abs() <= limit);
+            if !known && (!unscaled || self.range_tested.insert(x)) {
+                let (min, max) = (code.int(f, -limit), code.int(f, limit));
+                code.require(f, Cmp::Ge, x, min);
+                code.require(f, Cmp::Le, x, max);
+            }
+            let scaled = match k {
+                1 => x,
+                -1 => {
+                    let zero = code.int(f, 0);
+                    code.binary(f, BinaryOp::ISub, zero, x)
+                }
+                _ => {
+                    let k = code.int(f, k);
+                    code.binary(f, BinaryOp::IMul, x, k)
+                }
+            };
+            sum = Some(match sum {
+                Some(s) => code.binary(f, BinaryOp::IAdd, s, scaled),
+                None => scaled,
+            });
+        }
+        let len = code.len(f, array);
+        let high_c = code.int(f, high);
+        let room = code.binary(f, BinaryOp::ISub, len, high_c);
+        let Some(sum) = sum else {
+            // No terms: `low >= 0` was known when the span was taken.
+            let zero = code.int(f, 0);
+            code.require(f, Cmp::Gt, room, zero);
+            return;
+        };
+        let min_sum = code.int(f, -low);
+        code.require(f, Cmp::Ge, sum, min_sum);
+        code.require(f, Cmp::Lt, sum, room);
     }
 
     /// Whether the walk `array[counter + terms + c]` (`terms - counter +
@@ -1014,7 +1339,9 @@ impl<'p> Copier<'p> {
     /// for each value used beyond the loop. Returns the new blocks.
     fn join_at_exit(&self, f: &mut Function) -> Vec<Block> {
         let plan = self.plan;
-        let exit = plan.exit;
+        let Some(exit) = plan.exit else {
+            return Vec::new();
+        };
         let originals = f.blocks[exit].preds.clone();
         let mut splits = Vec::new();
         let mut preds: SmallVec<[Block; 2]> = SmallVec::new();
@@ -1083,7 +1410,7 @@ impl<'p> Copier<'p> {
             if let Some(term) = f.blocks[b].term.as_mut() {
                 term.map_operands(map);
             }
-            if b == plan.exit {
+            if Some(b) == plan.exit {
                 continue;
             }
             for k in 0..f.blocks[b].phis.len() {
