@@ -910,15 +910,7 @@ impl Gen {
         self.line(&format!("for {j} in {start}..{n} {{"));
         let mult = self.enter_loop(4);
         self.scopes.push(vec![(j.clone(), Ty::Int)]);
-        let op = if elem == Ty::Int {
-            *self.rng.pick(&["+", "^", "-"])
-        } else {
-            "+"
-        };
-        self.line(&format!(
-            "{x} = {x} {op} {};",
-            reads.join(&format!(" {op} "))
-        ));
+        self.fold_reads(&x, elem, &reads);
         self.close_loop(mult);
         self.line(&format!("print({x});"));
     }
@@ -965,6 +957,18 @@ impl Gen {
         self.line(&format!("for {j} in 0..{trips} {{"));
         let mult = self.enter_loop(trips as u64);
         self.scopes.push(vec![(j.clone(), Ty::Int)]);
+        self.fold_reads(&x, elem, &reads);
+        if self.rng.chance(40) {
+            let at = self.rng.pick(&forms).clone();
+            self.line(&format!("{g}[{at}] = {x};"));
+        }
+        self.close_loop(mult);
+        self.line(&format!("print({x});"));
+    }
+
+    /// `x = x op r1 op r2 …` over `reads`, `op` one of `+ ^ -` for ints,
+    /// `+` for floats.
+    fn fold_reads(&mut self, x: &str, elem: Ty, reads: &[String]) {
         let op = if elem == Ty::Int {
             *self.rng.pick(&["+", "^", "-"])
         } else {
@@ -974,12 +978,6 @@ impl Gen {
             "{x} = {x} {op} {};",
             reads.join(&format!(" {op} "))
         ));
-        if self.rng.chance(40) {
-            let at = self.rng.pick(&forms).clone();
-            self.line(&format!("{g}[{at}] = {x};"));
-        }
-        self.close_loop(mult);
-        self.line(&format!("print({x});"));
     }
 
     /// A value of `ty` from variables and literals by operations that

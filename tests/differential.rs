@@ -372,14 +372,17 @@ fn has_chained_step(f: &jitrun::ir::Function) -> bool {
     })
 }
 
-/// The differential runs reach `ir::version`'s walks that wrap around:
-/// some generated programs get an access `a[x % n]` unchecked.
-#[test]
-fn generated_programs_have_unchecked_remainders() {
-    use jitrun::ir::{BinaryOp, InstKind, ValueDef};
+/// How many of the first 400 generated programs have, after `licm` and
+/// `version`, an unchecked read (and, with `sets`, store) whose index
+/// `wanted` accepts.
+fn programs_with_unchecked_access(
+    sets: bool,
+    wanted: impl Fn(&jitrun::ir::Function, jitrun::ir::Value) -> bool,
+) -> usize {
+    use jitrun::ir::InstKind;
     // `licm` first: top-level loops read their arrays from globals.
     let passes = [&jitrun::passes::LICM, &jitrun::passes::VERSION];
-    let wrapped = (0..400)
+    (0..400)
         .filter(|&seed| {
             let m = ssa_after(&jitrun::testgen::program(seed), &passes);
             let mut functions = m.all_functions();
@@ -389,15 +392,30 @@ fn generated_programs_have_unchecked_remainders() {
                         index,
                         checked: false,
                         ..
-                    } => matches!(
-                        f.values[index].def,
-                        ValueDef::Inst(i) if matches!(f.insts[i].kind, InstKind::Binary(BinaryOp::IRem, ..))
-                    ),
+                    } => wanted(f, index),
+                    InstKind::ArraySet {
+                        index,
+                        checked: false,
+                        ..
+                    } if sets => wanted(f, index),
                     _ => false,
                 })
             })
         })
-        .count();
+        .count()
+}
+
+/// The differential runs reach `ir::version`'s walks that wrap around:
+/// some generated programs get an access `a[x % n]` unchecked.
+#[test]
+fn generated_programs_have_unchecked_remainders() {
+    use jitrun::ir::{BinaryOp, InstKind};
+    let wrapped = programs_with_unchecked_access(false, |f, index| {
+        matches!(
+            f.def_kind(index),
+            Some(InstKind::Binary(BinaryOp::IRem, ..))
+        )
+    });
     // 60 when this was written.
     assert!(
         wrapped >= 30,
@@ -411,12 +429,8 @@ fn generated_programs_have_unchecked_remainders() {
 #[test]
 fn generated_programs_have_unchecked_spans() {
     use jitrun::ir::{BinaryOp, Function, InstKind, Value, ValueDef};
-    let passes = [&jitrun::passes::LICM, &jitrun::passes::VERSION];
-    let op_of = |f: &Function, v: Value| match f.values[v].def {
-        ValueDef::Inst(i) => match f.insts[i].kind {
-            InstKind::Binary(op, a, b) => Some((op, a, b)),
-            _ => None,
-        },
+    let op_of = |f: &Function, v: Value| match f.def_kind(v)? {
+        &InstKind::Binary(op, a, b) => Some((op, a, b)),
         _ => None,
     };
     // `v` reads a phi (a loop's counter) within a few operations.
@@ -433,30 +447,12 @@ fn generated_programs_have_unchecked_spans() {
     let scaled = |f: &Function, v: Value| {
         matches!(op_of(f, v), Some((BinaryOp::IMul | BinaryOp::IDiv, ..))) && varies(f, v, 3)
     };
-    let spanned = (0..400)
-        .filter(|&seed| {
-            let m = ssa_after(&jitrun::testgen::program(seed), &passes);
-            let mut functions = m.all_functions();
-            functions.any(|f| {
-                f.insts.iter().any(|(_, d)| match d.kind {
-                    InstKind::ArrayGet {
-                        index,
-                        checked: false,
-                        ..
-                    }
-                    | InstKind::ArraySet {
-                        index,
-                        checked: false,
-                        ..
-                    } => matches!(
-                        op_of(f, index),
-                        Some((BinaryOp::IAdd | BinaryOp::ISub, a, b)) if scaled(f, a) || scaled(f, b)
-                    ),
-                    _ => false,
-                })
-            })
-        })
-        .count();
+    let spanned = programs_with_unchecked_access(true, |f, index| {
+        matches!(
+            op_of(f, index),
+            Some((BinaryOp::IAdd | BinaryOp::ISub, a, b)) if scaled(f, a) || scaled(f, b)
+        )
+    });
     // 56 when this was written.
     assert!(
         spanned >= 25,

@@ -116,11 +116,13 @@ fn find(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<Carried> {
                 };
                 // The read the iteration before stored, and its index on
                 // the first iteration.
-                let read = stored.offset.checked_sub(step);
-                if read.is_none() || counter_offset(f, index, j) != read {
+                let Some(read) = stored.offset.checked_sub(step) else {
+                    continue;
+                };
+                if counter_offset(f, index, j) != Some(read) {
                     continue;
                 }
-                let Some(first) = read.and_then(|r| start.checked_add(r)) else {
+                let Some(first) = start.checked_add(read) else {
                     continue;
                 };
                 found.push(Carried {

@@ -62,19 +62,28 @@ const MAX_RECOMPUTED_DEPTH: u32 = 4;
 /// How deep an index's arithmetic a [`Span`] is looked for in.
 const MAX_SPAN_DEPTH: u32 = 6;
 
-/// How many times the body of counted loop `c` runs, if its counter's
-/// start and bound are constants.
-fn constant_trip_count(f: &Function, c: CountedLoop) -> Option<u64> {
-    let int = |v| match f.constant(v) {
-        Some(semantics::Const::Int(n)) => Some(n),
-        _ => None,
-    };
-    let (init, bound) = (int(c.counter.init)?, int(c.bound)?);
+/// `-limit <= n <= limit` (for any `n`: `i64::MIN` has no `abs`).
+fn within(n: i64, limit: i64) -> bool {
+    n.unsigned_abs() <= limit.unsigned_abs()
+}
+
+/// The first and the last value the counter of loop `c` can take in its
+/// body, if its start and bound are constants (the first above the last
+/// when the body never runs).
+fn constant_counter_range(f: &Function, c: CountedLoop) -> Option<(i64, i64)> {
+    let (init, bound) = (f.int_constant(c.counter.init)?, f.int_constant(c.bound)?);
     let last = if c.inclusive {
         bound
     } else {
         bound.checked_sub(1)?
     };
+    Some((init, last))
+}
+
+/// How many times the body of counted loop `c` runs, if its counter's
+/// start and bound are constants.
+fn constant_trip_count(f: &Function, c: CountedLoop) -> Option<u64> {
+    let (init, last) = constant_counter_range(f, c)?;
     let span = last.checked_sub(init)?;
     Some(if span < 0 {
         0
@@ -167,12 +176,14 @@ impl Guard {
     /// divisor's two, and two range tests for each term of the base (and
     /// a multiplication, for a scaled one).
     fn cost(&self) -> u64 {
-        let terms = |n: usize, each: u64| n as u64 * each;
+        fn count<T>(terms: &[Option<T>]) -> u64 {
+            terms.iter().flatten().count() as u64
+        }
         match self {
             Guard::Index { .. } => 2,
-            Guard::Walk { base, .. } => 2 + terms(base.iter().flatten().count(), 2),
-            Guard::Remainder { base, .. } => 3 + terms(base.iter().flatten().count(), 2),
-            Guard::Span { terms: t, .. } => 2 + terms(t.iter().flatten().count(), 3),
+            Guard::Walk { base, .. } => 2 + 2 * count(base),
+            Guard::Remainder { base, .. } => 3 + 2 * count(base),
+            Guard::Span { terms, .. } => 2 + 3 * count(terms),
         }
     }
 }
@@ -212,8 +223,11 @@ impl Span {
     /// Its interval, if within [`MAX_OFFSET`] (so that no guard
     /// arithmetic on it can wrap) and not empty.
     fn within(terms: ScaledBase, low: i64, high: i64) -> Option<Span> {
-        let small = |n: i64| n.abs() <= MAX_OFFSET;
-        (small(low) && small(high) && low <= high).then_some(Span { terms, low, high })
+        (within(low, MAX_OFFSET) && within(high, MAX_OFFSET) && low <= high).then_some(Span {
+            terms,
+            low,
+            high,
+        })
     }
 
     /// `self + other`: at most two terms, each value once (so that a
@@ -232,12 +246,12 @@ impl Span {
 
     /// `self * k` for a constant `k` other than 0.
     fn times(self, k: i64) -> Option<Span> {
-        if k == 0 || k.abs() > MAX_SCALE {
+        if k == 0 || !within(k, MAX_SCALE) {
             return None;
         }
         let mut terms = self.terms;
         for (_, scale) in terms.iter_mut().flatten() {
-            *scale = scale.checked_mul(k).filter(|s| s.abs() <= MAX_SCALE)?;
+            *scale = scale.checked_mul(k).filter(|&s| within(s, MAX_SCALE))?;
         }
         let (a, b) = (self.low.checked_mul(k)?, self.high.checked_mul(k)?);
         Span::within(terms, a.min(b), a.max(b))
@@ -655,7 +669,7 @@ impl Planner<'_> {
                 }
                 continue;
             };
-            if a.c.abs() > MAX_OFFSET {
+            if !within(a.c, MAX_OFFSET) {
                 continue;
             }
             let base = self.canonical_base(a.base);
@@ -687,7 +701,7 @@ impl Planner<'_> {
         };
         self.stage_of(divisor)?;
         let a = self.affine(x, counter, 4)?;
-        (a.c.abs() <= MAX_OFFSET).then(|| (a, self.canonical(divisor)))
+        within(a.c, MAX_OFFSET).then(|| (a, self.canonical(divisor)))
     }
 
     /// `v` as an [`Affine`] index in `counter`, looking through at most
@@ -706,10 +720,7 @@ impl Planner<'_> {
         if depth == 0 {
             return None;
         }
-        let int = |x: Value| match self.f.constant(x) {
-            Some(semantics::Const::Int(n)) if n.abs() <= MAX_OFFSET => Some(n),
-            _ => None,
-        };
+        let int = |x: Value| self.f.int_constant(x).filter(|&n| within(n, MAX_OFFSET));
         match self.f.insts[inst].kind {
             InstKind::Binary(BinaryOp::IAdd, a, b) => {
                 let (walked, other) = match self.affine(a, counter, depth - 1) {
@@ -743,8 +754,8 @@ impl Planner<'_> {
 
     /// `walked + other`: a constant joins `c`, an available value the base.
     fn plus(&mut self, walked: Affine, other: Value) -> Option<Affine> {
-        if let Some(semantics::Const::Int(n)) = self.f.constant(other) {
-            if n.abs() <= MAX_OFFSET {
+        if let Some(n) = self.f.int_constant(other) {
+            if within(n, MAX_OFFSET) {
                 return Some(Affine {
                     c: walked.c + n,
                     ..walked
@@ -761,17 +772,7 @@ impl Planner<'_> {
     /// `index` as a [`Span`], when the counter runs over constants and
     /// the index is not always out of bounds.
     fn span_of_index(&mut self, index: Value, counted: CountedLoop) -> Option<Span> {
-        let Some(semantics::Const::Int(init)) = self.f.constant(counted.counter.init) else {
-            return None;
-        };
-        let Some(semantics::Const::Int(bound)) = self.f.constant(counted.bound) else {
-            return None;
-        };
-        let last = if counted.inclusive {
-            bound
-        } else {
-            bound.checked_sub(1)?
-        };
+        let (init, last) = constant_counter_range(self.f, counted)?;
         let counter = Span::within([None, None], init, last)?;
         let span = self.span(index, counted.counter.phi, counter, MAX_SPAN_DEPTH)?;
         (!span.is_range() || span.low >= 0).then_some(span)
@@ -783,11 +784,7 @@ impl Planner<'_> {
         if v == counter {
             return Some(counter_span);
         }
-        let int = |f: &Function, x: Value| match f.constant(x) {
-            Some(semantics::Const::Int(n)) => Some(n),
-            _ => None,
-        };
-        if let Some(n) = int(self.f, v) {
+        if let Some(n) = self.f.int_constant(v) {
             return Span::within([None, None], n, n);
         }
         if self.stage_of(v).is_some() {
@@ -806,14 +803,14 @@ impl Planner<'_> {
         let InstKind::Binary(op, a, b) = self.f.insts[inst].kind else {
             return None;
         };
-        let (ka, kb) = (int(self.f, a), int(self.f, b));
+        let (ka, kb) = (self.f.int_constant(a), self.f.int_constant(b));
         let mut span = |x| self.span(x, counter, counter_span, depth - 1);
         match (op, ka, kb) {
             (BinaryOp::IAdd, ..) => span(a)?.plus(span(b)?),
             (BinaryOp::ISub, ..) => span(a)?.plus(span(b)?.times(-1)?),
             (BinaryOp::IMul, _, Some(k)) => span(a)?.times(k),
             (BinaryOp::IMul, Some(k), _) => span(b)?.times(k),
-            (BinaryOp::Shl, _, Some(k)) if (0..=10).contains(&k) => span(a)?.times(1 << k),
+            (BinaryOp::Shl, _, Some(k)) if (0..63).contains(&k) => span(a)?.times(1 << k),
             // Truncating division by a positive constant is monotone.
             (BinaryOp::IDiv, _, Some(k)) if k > 0 => span(a)?.monotone(|x| x / k),
             (BinaryOp::Shr, _, Some(k)) if (0..64).contains(&k) => span(a)?.monotone(|x| x >> k),
@@ -889,8 +886,9 @@ struct Copier<'p> {
     /// The copy's value for each value of the loop (and the guards' for
     /// hoisted loads).
     values: FxHashMap<Value, Value>,
-    /// The terms the guards have tested to lie within [`MAX_TERM`].
-    range_tested: FxHashSet<Value>,
+    /// The values the guards have tested to lie within a limit, and the
+    /// limit ([`Copier::require_within`]).
+    range_tested: FxHashSet<(Value, i64)>,
 }
 
 impl<'p> Copier<'p> {
@@ -1111,18 +1109,12 @@ impl<'p> Copier<'p> {
             let x = self.operand(f, block, term);
             // A term with scale ±1 is tested as the walks' are (and once
             // for both); a scaled one within a smaller limit.
-            let unscaled = k.abs() == 1;
-            let limit = if unscaled {
+            let limit = if within(k, 1) {
                 MAX_TERM
             } else {
                 MAX_TERM / MAX_SCALE
             };
-            let known = matches!(f.constant(x), Some(semantics::Const::Int(n)) if n.abs() <= limit);
-            if !known && (!unscaled || self.range_tested.insert(x)) {
-                let (min, max) = (code.int(f, -limit), code.int(f, limit));
-                code.require(f, Cmp::Ge, x, min);
-                code.require(f, Cmp::Le, x, max);
-            }
+            self.require_within(f, code, x, limit);
             let scaled = match k {
                 1 => x,
                 -1 => {
@@ -1151,6 +1143,18 @@ impl<'p> Copier<'p> {
         let min_sum = code.int(f, -low);
         code.require(f, Cmp::Ge, sum, min_sum);
         code.require(f, Cmp::Lt, sum, room);
+    }
+
+    /// Requires `-limit <= x <= limit`, unless `x` is a constant within it
+    /// or an earlier guard of this copy tested it against that limit.
+    fn require_within(&mut self, f: &mut Function, code: &mut GuardCode, x: Value, limit: i64) {
+        let known = f.int_constant(x).is_some_and(|n| within(n, limit));
+        if known || !self.range_tested.insert((x, limit)) {
+            return;
+        }
+        let (min, max) = (code.int(f, -limit), code.int(f, limit));
+        code.require(f, Cmp::Ge, x, min);
+        code.require(f, Cmp::Le, x, max);
     }
 
     /// Whether the walk `array[counter + terms + c]` (`terms - counter +
@@ -1222,14 +1226,7 @@ impl<'p> Copier<'p> {
         // this copy, or a small constant, needs no test.
         if !terms.is_empty() || down {
             for &x in [init, bound].iter().chain(terms) {
-                let small = |n: i64| (-MAX_TERM..=MAX_TERM).contains(&n);
-                let known = matches!(f.constant(x), Some(semantics::Const::Int(n)) if small(n));
-                if known || !self.range_tested.insert(x) {
-                    continue;
-                }
-                let (min, max) = (code.int(f, -MAX_TERM), code.int(f, MAX_TERM));
-                code.require(f, Cmp::Ge, x, min);
-                code.require(f, Cmp::Le, x, max);
+                self.require_within(f, code, x, MAX_TERM);
             }
         }
         let sum = terms

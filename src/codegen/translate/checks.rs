@@ -41,7 +41,6 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     fn report_block(&mut self, loc: SrcLoc) -> cl::Block {
         let mut frames = self.frames_at(loc);
         frames[0].1 = SrcLoc::default();
-        let frames = frames.into_boxed_slice();
         if let Some(&block) = self.reports.get(&frames) {
             return block;
         }
@@ -50,15 +49,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         self.b.set_cold_block(block);
         let params = [(); 4].map(|_| self.b.append_block_param(block, types::I64));
         self.b.switch_to_block(block);
-        let addr = self.data_addr(self.env.runtime.error_details);
-        for (k, &v) in params[2..].iter().enumerate() {
-            self.b.ins().store(mem(), v, addr, 8 * k as i32);
-        }
-        self.b
-            .set_srcloc(cl::SourceLoc::new(self.sites.len() as u32));
-        self.sites.push(frames.clone());
-        self.call_rt(self.env.runtime.error, &[params[0], params[1], addr]);
-        self.b.set_srcloc(cl::SourceLoc::default());
+        let error = self.env.runtime.error;
+        self.report_details(frames.clone(), error, &params[..2], &params[2..]);
         self.end_after_report();
         self.b.switch_to_block(here);
         self.reports.insert(frames, block);
@@ -67,15 +59,15 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
 
     /// Calls the runtime's error report `id` with `args` and then the
     /// address of `details`, stored in the runtime's
-    /// `toy_rt_error_details` (see [`report`](Self::report) for the
-    /// frames). In memory, the values a check compares need no particular
+    /// `toy_rt_error_details`, the call marked with `frames` (see
+    /// [`report`](Self::report)). In memory, the values a check compares need no particular
     /// registers: passed as arguments, Cranelift's register allocator
     /// copied them into the argument registers on the hot path, before the
     /// compare, at every check. (A stack slot would give every function
     /// with a check a frame to set up.)
     pub(super) fn report_details(
         &mut self,
-        loc: SrcLoc,
+        frames: SiteFrames<'a>,
         id: FuncId,
         args: &[cl::Value],
         details: &[cl::Value],
@@ -85,15 +77,14 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             self.b.ins().store(mem(), v, addr, 8 * k as i32);
         }
         let args: SmallVec<[cl::Value; 4]> = args.iter().copied().chain([addr]).collect();
-        self.report(loc, id, &args);
+        self.report(frames, id, &args);
     }
 
     /// Calls the runtime's error report `id` with `args`, the call marked
-    /// with the frames of `loc`, so that the runtime (which notes where it
-    /// was called from) names the (possibly expanded) function and its
-    /// callers.
-    pub(super) fn report(&mut self, loc: SrcLoc, id: FuncId, args: &[cl::Value]) {
-        self.mark_site(loc);
+    /// with `frames`, so that the runtime (which notes where it was called
+    /// from) names the (possibly expanded) function and its callers.
+    fn report(&mut self, frames: SiteFrames<'a>, id: FuncId, args: &[cl::Value]) {
+        self.mark_frames(frames);
         self.call_rt(id, args);
         self.b.set_srcloc(cl::SourceLoc::default());
     }
@@ -103,7 +94,13 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// function being translated (or expanded) and the calls expanded to
     /// get here.
     pub(super) fn mark_site(&mut self, loc: SrcLoc) {
-        let frames = self.frames_at(loc).into_boxed_slice();
+        let frames = self.frames_at(loc);
+        self.mark_frames(frames);
+    }
+
+    /// Marks the instructions built from here on (until the source
+    /// location is reset) as a call site with `frames`.
+    fn mark_frames(&mut self, frames: SiteFrames<'a>) {
         self.b
             .set_srcloc(cl::SourceLoc::new(self.sites.len() as u32));
         self.sites.push(frames);
@@ -111,13 +108,13 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
 
     /// The call-stack frames of `loc`, innermost first: the function being
     /// translated (or expanded) and the calls expanded to get here.
-    fn frames_at(&self, loc: SrcLoc) -> Vec<(&'a str, SrcLoc)> {
+    fn frames_at(&self, loc: SrcLoc) -> SiteFrames<'a> {
         let mut frames = Vec::new();
         self.f.frames_at(loc, &mut frames);
         for &(caller, call) in self.expanding.iter().rev() {
             caller.frames_at(call, &mut frames);
         }
-        frames
+        frames.into_boxed_slice()
     }
 
     /// When `failed`, runs `report` in a cold block, which then ends the
@@ -266,7 +263,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             let table = t.data_addr(table);
             let mut details = vec![start, end];
             details.extend(padded_lens(&lens));
-            t.report_details(site, t.env.runtime.walk_error, &[table], &details);
+            let frames = t.frames_at(site);
+            t.report_details(frames, t.env.runtime.walk_error, &[table], &details);
         });
     }
 
@@ -306,7 +304,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         self.fail_if(failed, |t| {
             let table = t.data_addr(table);
             let lens = padded_lens(&lens);
-            t.report_details(site, t.env.runtime.group_error, &[table], &lens);
+            let frames = t.frames_at(site);
+            t.report_details(frames, t.env.runtime.group_error, &[table], &lens);
         });
     }
 
