@@ -209,6 +209,15 @@ impl<'a> Interp<'a> {
                         *else_block
                     };
                 }
+                Terminator::Switch {
+                    value,
+                    cases,
+                    default,
+                } => {
+                    pred = Some(block);
+                    let n = get(*value) as i64;
+                    block = (cases.iter().find(|&&(k, _)| k == n)).map_or(*default, |&(_, b)| b);
+                }
                 Terminator::Return(v) => return v.map(get),
                 Terminator::Unreachable => unreachable!("the checker proved this unreachable"),
             }

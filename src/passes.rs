@@ -9,11 +9,11 @@
 //! -O0    any      Algorithms 1-5      -                                        bounds plan, lengths, roots; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                                as -O0
 //! -O2    entry    + §3.1 folding      load-once, thread, gvn, licm, reuse,     + rotate, invert, float consts; speed
-//!                                     version, sink, carry, select
+//!                                     version, sink, carry, select, switch
 //! -O2    program  + §3.1 folding      constant-globals, constant-args,         + leaf expansion, vector loops
 //!                                     load-once, unroll-recursion, inline,
 //!                                     thread, gvn, licm, reuse, version, sink,
-//!                                     carry, select
+//!                                     carry, select, switch
 //! ```
 //!
 //! [`run`] runs a list of passes over a module, verifying the IR after
@@ -245,9 +245,18 @@ pub static SELECT: Pass = Pass {
     run: ir::select::form_selects,
 };
 
+/// An `if`/`else` chain testing one value against constants, made one
+/// switch (`ir::switch`).
+pub static SWITCH: Pass = Pass {
+    name: "switch",
+    about: "an if/else chain comparing one int with four or more constants becomes a switch (ir::switch)",
+    program_only: false,
+    run: ir::switch::form_switches,
+};
+
 /// Every IR pass, by name, in the order they run: whole programs at
 /// `-O2` run them all ([`pipeline`]).
-pub static ALL: [&Pass; 13] = [
+pub static ALL: [&Pass; 14] = [
     &CONSTANT_GLOBALS,
     &CONSTANT_ARGS,
     &LOAD_ONCE,
@@ -261,13 +270,14 @@ pub static ALL: [&Pass; 13] = [
     &SINK,
     &CARRY,
     &SELECT,
+    &SWITCH,
 ];
 
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_ENTRY: [&Pass; 9] = [
-        &LOAD_ONCE, &THREAD, &GVN, &LICM, &REUSE, &VERSION, &SINK, &CARRY, &SELECT,
+    static O2_ENTRY: [&Pass; 10] = [
+        &LOAD_ONCE, &THREAD, &GVN, &LICM, &REUSE, &VERSION, &SINK, &CARRY, &SELECT, &SWITCH,
     ];
     match (level, scope) {
         (OptLevel::O0, _) => &[],

@@ -624,6 +624,7 @@ impl Gen {
             13 if self.rng.chance(35) => self.recurrence(),
             13 => self.array_walk(),
             14 if self.rng.chance(40) => self.search(),
+            14 if self.rng.chance(50) => self.dispatch(),
             17 if self.rng.chance(30) => self.ring_walk(),
             17 if self.rng.chance(25) => self.span_walk(),
             17 | 18 => self.counted_loop(),
@@ -843,6 +844,42 @@ impl Gen {
             self.line(&format!("{a}[{store}] = {a}[{read}] {op} {e};"));
         }
         self.close_loop(mult);
+    }
+
+    /// An `if`/`else` chain testing one int against constants, as
+    /// `ir::switch` makes a switch of: eight to twelve tests in any order,
+    /// usually of consecutive constants (negative ones too), now and then
+    /// spaced apart or with a last one far off, a final `else` or none.
+    /// Each arm steps a count and may run a statement.
+    fn dispatch(&mut self) {
+        let n = 8 + self.rng.below(5);
+        let base = self.rng.below(9) as i64 - 4;
+        let spacing = if self.rng.chance(15) { 7 } else { 1 };
+        let mut constants: Vec<i64> = (0..n as i64).map(|k| base + k * spacing).collect();
+        for k in (1..n).rev() {
+            constants.swap(k, self.rng.below(k + 1));
+        }
+        if self.rng.chance(20) {
+            constants[n - 1] = base + 1000;
+        }
+        let (d, r) = (self.fresh("d"), self.fresh("r"));
+        let value = self.pure_value(Ty::Int, 1);
+        let range = n as i64 * spacing + 2;
+        self.line(&format!("let {d} = ({value}) % {range} + {base};"));
+        self.line(&format!("let {r} = 0;"));
+        for (k, c) in constants.iter().enumerate() {
+            let test = if k == 0 { "if" } else { "} else if" };
+            self.line(&format!("{test} {d} == {c} {{"));
+            self.line(&format!("    {r} += {};", k + 1));
+            let extra = self.rng.below(2);
+            self.inner(extra);
+        }
+        if self.rng.chance(60) {
+            self.line("} else {");
+            self.line(&format!("    {r} -= 1;"));
+        }
+        self.line("}");
+        self.line(&format!("print({r});"));
     }
 
     /// A search that stops at the first element passing a test or at the

@@ -635,3 +635,22 @@ fn generated_programs_have_versioned_loops() {
         "{versioned} of 200 programs have a versioned loop"
     );
 }
+
+/// The differential runs reach `ir::switch`: some generated programs get
+/// an `if`/`else` chain made a switch by the whole `-O2` pipeline.
+#[test]
+fn generated_programs_have_switches() {
+    use jitrun::ir::Terminator;
+    let switched = (0..400)
+        .filter(|&seed| {
+            let module = ssa_after(&jitrun::testgen::program(seed), &jitrun::passes::ALL);
+            let mut functions = module.all_functions();
+            functions.any(|f| {
+                (f.layout.iter())
+                    .any(|&b| matches!(f.blocks[b].term, Some(Terminator::Switch { .. })))
+            })
+        })
+        .count();
+    // 44 when this was written.
+    assert!(switched >= 25, "{switched} of 400 programs have a switch");
+}

@@ -418,16 +418,6 @@ impl BodyCopy {
                 f.insts[ni].kind = kind;
             }
             let term = match data.term.clone().expect("terminated") {
-                Terminator::Jump(to) => Terminator::Jump(block(to)),
-                Terminator::Branch {
-                    cond,
-                    then_block,
-                    else_block,
-                } => Terminator::Branch {
-                    cond: map(f, cond),
-                    then_block: block(then_block),
-                    else_block: block(else_block),
-                },
                 Terminator::Return(v) => {
                     if let Some(v) = v {
                         returns.push(map(f, v));
@@ -435,7 +425,11 @@ impl BodyCopy {
                     f.blocks[after].preds.push(nb);
                     Terminator::Jump(after)
                 }
-                Terminator::Unreachable => Terminator::Unreachable,
+                other => {
+                    let mut term = other.map_blocks(&block);
+                    term.map_operands(|v| map(f, v));
+                    term
+                }
             };
             f.blocks[nb].term = Some(term);
         }

@@ -26,6 +26,7 @@ pub mod safepoints;
 pub mod select;
 pub mod semantics;
 pub mod sink;
+pub mod switch;
 pub mod thread;
 pub mod tidy;
 pub mod vector;
@@ -416,11 +417,23 @@ pub enum Terminator {
     Return(Option<Value>),
     /// Control never gets here (the checker proved it); becomes a trap.
     Unreachable,
+    /// To the block of the case whose constant `value` equals, else to
+    /// `default` (an `if`/`else` chain over one value, as `ir::switch`
+    /// forms it). Architecture Invariant: the cases' constants are
+    /// distinct and dense (their range at most [`switch::MAX_SPREAD`]
+    /// times their number: the translator makes one jump table of it),
+    /// every target (the default too) is a different block, and no target
+    /// has phis, so that the translator passes no arguments.
+    Switch {
+        value: Value,
+        cases: Vec<(i64, Block)>,
+        default: Block,
+    },
 }
 
 impl Terminator {
-    /// The zero to two successors, without allocating (walks over the CFG
-    /// ask for them at every step).
+    /// The successors, without allocating for up to two (walks over the
+    /// CFG ask for them at every step); a switch's cases, then its default.
     pub fn successors(&self) -> SmallVec<[Block; 2]> {
         match *self {
             Terminator::Jump(b) => smallvec![b],
@@ -430,41 +443,59 @@ impl Terminator {
                 ..
             } => smallvec![then_block, else_block],
             Terminator::Return(_) | Terminator::Unreachable => SmallVec::new(),
+            Terminator::Switch {
+                ref cases, default, ..
+            } => (cases.iter().map(|&(_, b)| b)).chain([default]).collect(),
         }
     }
 
-    /// Sends the edges to `from` to `to` instead.
-    pub fn retarget(&mut self, from: Block, to: Block) {
-        let swap = |b: &mut Block| {
-            if *b == from {
-                *b = to;
-            }
-        };
+    /// The same terminator with every target `b` replaced by `to(b)`.
+    pub fn map_blocks(&self, mut to: impl FnMut(Block) -> Block) -> Terminator {
+        let mut term = self.clone();
+        term.for_each_target(|b| *b = to(*b));
+        term
+    }
+
+    fn for_each_target(&mut self, mut f: impl FnMut(&mut Block)) {
         match self {
-            Terminator::Jump(b) => swap(b),
+            Terminator::Jump(b) => f(b),
             Terminator::Branch {
                 then_block,
                 else_block,
                 ..
             } => {
-                swap(then_block);
-                swap(else_block);
+                f(then_block);
+                f(else_block);
             }
             Terminator::Return(_) | Terminator::Unreachable => {}
+            Terminator::Switch { cases, default, .. } => {
+                cases.iter_mut().for_each(|(_, b)| f(b));
+                f(default);
+            }
         }
+    }
+
+    /// Sends the edges to `from` to `to` instead.
+    pub fn retarget(&mut self, from: Block, to: Block) {
+        self.for_each_target(|b| {
+            if *b == from {
+                *b = to;
+            }
+        });
     }
 
     pub fn map_operands(&mut self, f: impl FnOnce(Value) -> Value) {
         match self {
-            Terminator::Branch { cond, .. } => *cond = f(*cond),
-            Terminator::Return(Some(v)) => *v = f(*v),
+            Terminator::Branch { cond: v, .. }
+            | Terminator::Switch { value: v, .. }
+            | Terminator::Return(Some(v)) => *v = f(*v),
             _ => {}
         }
     }
 
     pub fn operand(&self) -> Option<Value> {
         match self {
-            Terminator::Branch { cond, .. } => Some(*cond),
+            Terminator::Branch { cond: v, .. } | Terminator::Switch { value: v, .. } => Some(*v),
             Terminator::Return(v) => *v,
             _ => None,
         }

@@ -250,6 +250,18 @@ impl fmt::Display for TermDisplay<'_> {
             Terminator::Return(Some(v)) => write!(f, "ret {v}"),
             Terminator::Return(None) => write!(f, "ret"),
             Terminator::Unreachable => write!(f, "unreachable"),
+            Terminator::Switch {
+                value,
+                cases,
+                default,
+            } => {
+                write!(f, "switch {value}, [")?;
+                for (k, &(n, b)) in cases.iter().enumerate() {
+                    let sep = if k == 0 { "" } else { ", " };
+                    write!(f, "{sep}{n}: {b}")?;
+                }
+                write!(f, "], {default}")
+            }
         }
     }
 }

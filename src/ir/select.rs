@@ -34,7 +34,8 @@
 //! ([`separate_chained_steps`]): `n + (b ? 1 : 0)`, one addition per step
 //! on the chain's critical path.
 //!
-//! The pass runs last: `ir::licm` and `ir::version` look for loops by
+//! The pass runs late (only `ir::switch`, which takes the chains it
+//! leaves, follows): `ir::licm` and `ir::version` look for loops by
 //! their branches and are done by then; `ir::bounds` treats a select as
 //! it treats a phi.
 

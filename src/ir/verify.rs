@@ -77,6 +77,9 @@ impl<'a> Verifier<'a> {
                     ));
                 }
             }
+            if let Terminator::Switch { value, cases, .. } = term {
+                check_switch(f, b, *value, cases)?;
+            }
             for &p in &f.blocks[b].preds {
                 let jumps = f.blocks[p].term.as_ref().map(|t| t.successors());
                 if !jumps.is_some_and(|s| s.contains(&b)) {
@@ -200,4 +203,41 @@ impl<'a> Verifier<'a> {
         }
         Ok(())
     }
+}
+
+/// A switch's invariant (`Terminator::Switch`): an int value, distinct
+/// dense constants, distinct targets without phis.
+fn check_switch(
+    f: &Function,
+    b: Block,
+    value: Value,
+    cases: &[(i64, Block)],
+) -> Result<(), String> {
+    if f.value_ty(value) != Ty::Int {
+        return Err(format!("{b} switches on {value}, which is not an int"));
+    }
+    let targets = f.blocks[b]
+        .term
+        .as_ref()
+        .map(Terminator::successors)
+        .unwrap_or_default();
+    for (k, &to) in targets.iter().enumerate() {
+        if targets[..k].contains(&to) {
+            return Err(format!("{b} switches to {to} twice"));
+        }
+        if !f.blocks[to].phis.is_empty() {
+            return Err(format!("{b} switches to {to}, which has phis"));
+        }
+    }
+    for (k, &(n, _)) in cases.iter().enumerate() {
+        if cases[..k].iter().any(|&(m, _)| m == n) {
+            return Err(format!("{b} has two cases for {n}"));
+        }
+    }
+    if !super::switch::are_dense(cases.iter().map(|&(n, _)| n)) {
+        return Err(format!(
+            "{b} switches over constants too sparse for one table"
+        ));
+    }
+    Ok(())
 }

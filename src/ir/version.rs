@@ -1315,19 +1315,7 @@ impl<'p> Copier<'p> {
             }
             let mut term = f.blocks[b].term.clone().expect("terminated");
             term.map_operands(|v| self.value(v));
-            f.blocks[nb].term = Some(match term {
-                Terminator::Jump(to) => Terminator::Jump(self.block(to)),
-                Terminator::Branch {
-                    cond,
-                    then_block,
-                    else_block,
-                } => Terminator::Branch {
-                    cond,
-                    then_block: self.block(then_block),
-                    else_block: self.block(else_block),
-                },
-                other => other,
-            });
+            f.blocks[nb].term = Some(term.map_blocks(|b| self.block(b)));
         }
     }
 

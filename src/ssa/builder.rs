@@ -765,17 +765,8 @@ impl SsaBuilder {
 
     fn terminate(&mut self, term: Terminator) {
         let block = self.current();
-        match term {
-            Terminator::Jump(to) => self.func.blocks[to].preds.push(block),
-            Terminator::Branch {
-                then_block,
-                else_block,
-                ..
-            } => {
-                self.func.blocks[then_block].preds.push(block);
-                self.func.blocks[else_block].preds.push(block);
-            }
-            Terminator::Return(_) | Terminator::Unreachable => {}
+        for to in term.successors() {
+            self.func.blocks[to].preds.push(block);
         }
         self.func.blocks[block].term = Some(term);
         self.current = None;

@@ -91,7 +91,35 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             ir::Terminator::Unreachable => {
                 self.b.ins().trap(cl::TrapCode::unwrap_user(2));
             }
+            ir::Terminator::Switch {
+                value,
+                cases,
+                default,
+            } => self.switch(value, &cases, default),
         }
+    }
+
+    /// One jump table over the cases' range (`ir::switch` forms only
+    /// dense switches), gaps going to the default: Cranelift's `Switch`
+    /// over `value - min`, the smallest case at 0, so that the table's one
+    /// unsigned range test also sends values below `min` (which wrap) to
+    /// the default. The targets take no arguments
+    /// (`ir::Terminator::Switch`'s invariant).
+    fn switch(&mut self, value: ir::Value, cases: &[(i64, ir::Block)], default: ir::Block) {
+        let min = cases.iter().map(|&(n, _)| n).min().unwrap_or(0);
+        let max = cases.iter().map(|&(n, _)| n).max().unwrap_or(0);
+        let default = self.block(default);
+        let mut entries = vec![default; max.wrapping_sub(min) as usize + 1];
+        for &(n, to) in cases {
+            entries[n.wrapping_sub(min) as usize] = self.block(to);
+        }
+        let mut switch = Switch::new();
+        for (k, &to) in entries.iter().enumerate() {
+            switch.set_entry(k as u128, to);
+        }
+        let value = self.val(value);
+        let offset = self.b.ins().iadd_imm_s(value, min.wrapping_neg());
+        switch.emit(&mut self.b, offset, default);
     }
 
     pub(super) fn branch(

@@ -41,7 +41,7 @@ use crate::ir::{self, BinaryOp, Cmp, InstKind, PrintItem, SrcLoc, Ty, UnaryOp, V
 use crate::passes::Plan;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self as cl, types, InstBuilder, MemFlagsData, UserStackMapEntry};
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use cranelift_module::{DataDescription, DataId, FuncId, Module};
 use jitrun_runtime::{pack_loc, ErrorKind, ARRAY_HEADER, MAX_GROUP_ARRAYS};
 use rustc_hash::FxHashMap;
