@@ -9,11 +9,12 @@
 //! -O0    any      Algorithms 1-5      -                                        bounds plan, lengths, roots; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                                as -O0
 //! -O2    entry    + §3.1 folding      load-once, thread, gvn, licm, reuse,     + rotate, invert, float consts; speed
-//!                                     version, sink, carry, select, switch
+//!                                     version, sink, carry, reassoc, select,
+//!                                     switch
 //! -O2    program  + §3.1 folding      constant-globals, constant-args,         + leaf expansion, vector loops
 //!                                     load-once, unroll-recursion, inline,
 //!                                     thread, gvn, licm, reuse, version, sink,
-//!                                     carry, select, switch
+//!                                     carry, reassoc, select, switch
 //! ```
 //!
 //! [`run`] runs a list of passes over a module, verifying the IR after
@@ -237,6 +238,15 @@ pub static CARRY: Pass = Pass {
     run: ir::carry::carry_stored_values,
 };
 
+/// Trees of one associative operation on a loop's recurrence combine
+/// the carried operand last (`ir::reassoc`).
+pub static REASSOC: Pass = Pass {
+    name: "reassoc",
+    about: "in a loop, a tree of + * & | ^ min max on ints combines the operand carried from the iteration before last (ir::reassoc)",
+    program_only: false,
+    run: ir::reassoc::reassociate_loops,
+};
+
 /// Branches whose arms only compute, replaced by selects (`ir::select`).
 pub static SELECT: Pass = Pass {
     name: "select",
@@ -256,7 +266,7 @@ pub static SWITCH: Pass = Pass {
 
 /// Every IR pass, by name, in the order they run: whole programs at
 /// `-O2` run them all ([`pipeline`]).
-pub static ALL: [&Pass; 14] = [
+pub static ALL: [&Pass; 15] = [
     &CONSTANT_GLOBALS,
     &CONSTANT_ARGS,
     &LOAD_ONCE,
@@ -269,6 +279,7 @@ pub static ALL: [&Pass; 14] = [
     &VERSION,
     &SINK,
     &CARRY,
+    &REASSOC,
     &SELECT,
     &SWITCH,
 ];
@@ -276,8 +287,9 @@ pub static ALL: [&Pass; 14] = [
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_ENTRY: [&Pass; 10] = [
-        &LOAD_ONCE, &THREAD, &GVN, &LICM, &REUSE, &VERSION, &SINK, &CARRY, &SELECT, &SWITCH,
+    static O2_ENTRY: [&Pass; 11] = [
+        &LOAD_ONCE, &THREAD, &GVN, &LICM, &REUSE, &VERSION, &SINK, &CARRY, &REASSOC, &SELECT,
+        &SWITCH,
     ];
     match (level, scope) {
         (OptLevel::O0, _) => &[],

@@ -654,3 +654,22 @@ fn generated_programs_have_switches() {
     // 44 when this was written.
     assert!(switched >= 25, "{switched} of 400 programs have a switch");
 }
+
+/// The differential runs reach `ir::reassoc`: in some generated programs
+/// the pass alone rewrites a loop's recurrence (`x = x + r1 + r2`).
+#[test]
+fn generated_programs_are_reassociated() {
+    use jitrun::ir::print::module_to_string;
+    let rewritten = (0..400)
+        .filter(|&seed| {
+            let src = jitrun::testgen::program(seed);
+            let before = module_to_string(&ssa_after(&src, &[]));
+            before != module_to_string(&ssa_after(&src, &[&jitrun::passes::REASSOC]))
+        })
+        .count();
+    // 44 when this was written.
+    assert!(
+        rewritten >= 20,
+        "{rewritten} of 400 programs were reassociated"
+    );
+}

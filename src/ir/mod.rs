@@ -20,6 +20,7 @@ pub mod lengths;
 pub mod licm;
 pub mod loops;
 pub mod print;
+pub mod reassoc;
 pub mod reuse;
 pub mod rotate;
 pub mod safepoints;
@@ -34,6 +35,7 @@ pub mod verify;
 pub mod version;
 
 use crate::entity::Arena;
+use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
 
 crate::entity!(
@@ -792,6 +794,13 @@ impl Function {
                     _ => None,
                 })
         })
+    }
+
+    /// How many times each value is used (instructions, phis, terminators).
+    pub fn use_counts(&self) -> FxHashMap<Value, usize> {
+        let mut uses = FxHashMap::default();
+        self.for_each_use(|_, v| *uses.entry(self.resolve(v)).or_insert(0) += 1);
+        uses
     }
 
     /// Every use of a value, with the block it happens in: instruction and

@@ -60,7 +60,7 @@ fn thread_function(f: &mut Function) {
         if candidates.is_empty() {
             break;
         }
-        let uses = use_counts(f);
+        let uses = f.use_counts();
         let dom = DomTree::compute(f);
         let loops = Loops::compute(f, &dom);
         let before = bypassed.len();
@@ -114,13 +114,6 @@ fn choosing_phi(f: &Function, b: Block) -> Option<Choice> {
         then_block,
         else_block,
     })
-}
-
-/// How many times each value is used (instructions, phis, terminators).
-fn use_counts(f: &Function) -> FxHashMap<Value, usize> {
-    let mut uses = FxHashMap::default();
-    f.for_each_use(|_, v| *uses.entry(f.resolve(v)).or_insert(0) += 1);
-    uses
 }
 
 /// The new edge of each predecessor of `b`, in the order of its

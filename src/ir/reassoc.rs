@@ -1,0 +1,174 @@
+//! Reassociation of loop-carried chains (`-O2`). In a tree of one
+//! associative, commutative int operation (`+`, `*`, `&`, `|`, `^`,
+//! `min`, `max`: ints wrap, so every order gives the same value), the
+//! operand that carries a value from the iteration before is combined
+//! last, so that the recurrence runs through one operation of the tree
+//! instead of all of them. `min(min(up + 1, left + 1), diag + cost)`, with
+//! `left` the value the iteration before computed, becomes
+//! `min(min(up + 1, diag + cost), left + 1)`; `s = s + a[i] + b[i]`
+//! becomes `s = s + (a[i] + b[i])`. GCC's `reassoc` ranks loop-carried
+//! phis highest for the same reason.
+//!
+//! A value is *on the recurrence* of a loop header's phi `p` when it
+//! depends on `p` within an iteration and `p`'s value for the next
+//! iteration depends on it. Where `outer = inner op c` (either order),
+//! `inner = x op y` in the same block has no other use, `x` is on a
+//! recurrence that `y` and `c` are not on, `inner` becomes `y op c` (moved
+//! to just before `outer`, where `c` is available) and `outer` becomes
+//! `inner op x`;
+//! the step repeats from `outer` while `x` is such a tree in turn.
+
+use super::dom::DomTree;
+use super::loops::{Loop, Loops};
+use super::*;
+use rustc_hash::FxHashSet;
+
+/// Reassociates the loops of every function of `m`.
+pub fn reassociate_loops(m: &mut Module) {
+    for f in m.all_functions_mut() {
+        reassociate(f);
+    }
+}
+
+fn is_reassociable(op: BinaryOp) -> bool {
+    use BinaryOp::*;
+    matches!(op, IAdd | IMul | And | Or | Xor | IMin | IMax)
+}
+
+fn reassociate(f: &mut Function) {
+    let has_candidates = (f.insts.iter())
+        .any(|(_, d)| matches!(d.kind, InstKind::Binary(op, ..) if is_reassociable(op)));
+    if !has_candidates {
+        return;
+    }
+    let dom = DomTree::compute(f);
+    let loops = Loops::compute(f, &dom);
+    if loops.loops.is_empty() {
+        return;
+    }
+    let uses = f.use_counts();
+    let loop_ids: Vec<Loop> = loops.loops.iter().map(|(l, _)| l).collect();
+    for l in loop_ids {
+        let header = loops.loops[l].header;
+        for phi in f.blocks[header].phis.clone() {
+            let mut on_cycle = recurrence(f, &loops, l, phi);
+            for &b in &loops.loops[l].blocks {
+                for inst in f.blocks[b].insts.clone() {
+                    let Some(r) = f.insts[inst].result else {
+                        continue;
+                    };
+                    if on_cycle.contains(&r) {
+                        rotate_tree(f, &uses, &mut on_cycle, b, inst);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The values on the recurrence of `phi`, a phi of `l`'s header: those
+/// that depend on it within an iteration and that its value for the next
+/// iteration depends on.
+fn recurrence(f: &Function, loops: &Loops, l: Loop, phi: Value) -> FxHashSet<Value> {
+    let data = &loops.loops[l];
+    let header_phis = &f.blocks[data.header].phis;
+    // Forward, in reverse post-order (the header first): what depends on it.
+    let mut after: FxHashSet<Value> = FxHashSet::default();
+    after.insert(phi);
+    for &b in &data.blocks {
+        if b != data.header {
+            for &p in &f.blocks[b].phis {
+                if f.phi_args(p).iter().any(|a| after.contains(&f.resolve(*a))) {
+                    after.insert(p);
+                }
+            }
+        }
+        for &inst in &f.blocks[b].insts {
+            let d = &f.insts[inst];
+            let Some(r) = d.result else { continue };
+            let mut depends = false;
+            d.kind
+                .for_each_operand(|v| depends |= after.contains(&f.resolve(v)));
+            if depends {
+                after.insert(r);
+            }
+        }
+    }
+    // Backward from the operands the latches pass: what it depends on.
+    let preds = &f.blocks[data.header].preds;
+    let mut work: Vec<Value> = (preds.iter().zip(f.phi_args(phi)))
+        .filter(|(p, _)| data.latches.contains(p))
+        .map(|(_, &a)| f.resolve(a))
+        .collect();
+    let mut cycle = FxHashSet::default();
+    while let Some(v) = work.pop() {
+        if !after.contains(&v) || !cycle.insert(v) || header_phis.contains(&v) {
+            continue;
+        }
+        match f.values[v].def {
+            ValueDef::Inst(i) => f.insts[i]
+                .kind
+                .for_each_operand(|o| work.push(f.resolve(o))),
+            ValueDef::Phi(_) => work.extend(f.phi_args(v).iter().map(|&a| f.resolve(a))),
+            _ => {}
+        }
+    }
+    cycle
+}
+
+/// Moves the operand on the recurrence up the tree `inst` roots, one
+/// level at a time, while the shape allows (see the module's comment).
+fn rotate_tree(
+    f: &mut Function,
+    uses: &FxHashMap<Value, usize>,
+    on_cycle: &mut FxHashSet<Value>,
+    block: Block,
+    outer: Inst,
+) {
+    loop {
+        let InstKind::Binary(op, a, b) = f.insts[outer].kind else {
+            return;
+        };
+        if !is_reassociable(op) {
+            return;
+        }
+        let (a, b) = (f.resolve(a), f.resolve(b));
+        let (inner_value, c) = match (on_cycle.contains(&a), on_cycle.contains(&b)) {
+            (true, false) => (a, b),
+            (false, true) => (b, a),
+            _ => return,
+        };
+        let ValueDef::Inst(inner) = f.values[inner_value].def else {
+            return;
+        };
+        let InstKind::Binary(inner_op, x, y) = f.insts[inner].kind else {
+            return;
+        };
+        let (x, y) = (f.resolve(x), f.resolve(y));
+        let (carried, other) = match (on_cycle.contains(&x), on_cycle.contains(&y)) {
+            (true, false) => (x, y),
+            (false, true) => (y, x),
+            _ => return,
+        };
+        // In `outer`'s block only: a tree split across blocks may span a
+        // nested loop, which the moved operation must not enter.
+        let local = f.blocks[block].insts.contains(&inner);
+        if inner_op != op || uses.get(&inner_value) != Some(&1) || !local {
+            return;
+        }
+        f.insts[inner].kind = InstKind::Binary(op, other, c);
+        f.insts[outer].kind = InstKind::Binary(op, inner_value, carried);
+        on_cycle.remove(&inner_value);
+        move_before(f, inner, block, outer);
+    }
+}
+
+/// Moves `inst` to just before `before`, both in `block`.
+fn move_before(f: &mut Function, inst: Inst, block: Block, before: Inst) {
+    let insts = &mut f.blocks[block].insts;
+    insts.retain(|i| *i != inst);
+    let at = (f.blocks[block].insts.iter())
+        .position(|&i| i == before)
+        .expect("the tree's root is in its block");
+    f.blocks[block].insts.insert(at, inst);
+}
