@@ -36,19 +36,23 @@ fn is_reassociable(op: BinaryOp) -> bool {
 }
 
 fn reassociate(f: &mut Function) {
-    let has_candidates = (f.insts.iter())
-        .any(|(_, d)| matches!(d.kind, InstKind::Binary(op, ..) if is_reassociable(op)));
-    if !has_candidates {
+    // Only a tree of two operations or more can change: find the blocks
+    // with one before computing the loops.
+    let tree_blocks = blocks_with_trees(f);
+    if tree_blocks.is_empty() {
         return;
     }
     let dom = DomTree::compute(f);
     let loops = Loops::compute(f, &dom);
-    if loops.loops.is_empty() {
+    let with_trees: Vec<Loop> = (loops.loops.iter())
+        .filter(|(_, d)| d.blocks.iter().any(|b| tree_blocks.contains(b)))
+        .map(|(l, _)| l)
+        .collect();
+    if with_trees.is_empty() {
         return;
     }
     let uses = f.use_counts();
-    let loop_ids: Vec<Loop> = loops.loops.iter().map(|(l, _)| l).collect();
-    for l in loop_ids {
+    for l in with_trees {
         let header = loops.loops[l].header;
         for phi in f.blocks[header].phis.clone() {
             let mut on_cycle = recurrence(f, &loops, l, phi);
@@ -64,6 +68,19 @@ fn reassociate(f: &mut Function) {
             }
         }
     }
+}
+
+/// The blocks holding an operation of [`is_reassociable`] kind with an
+/// operand of the same kind.
+fn blocks_with_trees(f: &Function) -> Vec<Block> {
+    let tree_of = |v: Value, op: BinaryOp| matches!(f.def_kind(f.resolve(v)), Some(&InstKind::Binary(inner, ..)) if inner == op);
+    let is_root = |i: &Inst| match f.insts[*i].kind {
+        InstKind::Binary(op, a, b) => is_reassociable(op) && (tree_of(a, op) || tree_of(b, op)),
+        _ => false,
+    };
+    (f.layout.iter().copied())
+        .filter(|&b| f.blocks[b].insts.iter().any(is_root))
+        .collect()
 }
 
 /// The values on the recurrence of `phi`, a phi of `l`'s header: those
@@ -132,11 +149,8 @@ fn rotate_tree(
         if !is_reassociable(op) {
             return;
         }
-        let (a, b) = (f.resolve(a), f.resolve(b));
-        let (inner_value, c) = match (on_cycle.contains(&a), on_cycle.contains(&b)) {
-            (true, false) => (a, b),
-            (false, true) => (b, a),
-            _ => return,
+        let Some((inner_value, c)) = one_on_cycle(f, on_cycle, a, b) else {
+            return;
         };
         let ValueDef::Inst(inner) = f.values[inner_value].def else {
             return;
@@ -144,11 +158,8 @@ fn rotate_tree(
         let InstKind::Binary(inner_op, x, y) = f.insts[inner].kind else {
             return;
         };
-        let (x, y) = (f.resolve(x), f.resolve(y));
-        let (carried, other) = match (on_cycle.contains(&x), on_cycle.contains(&y)) {
-            (true, false) => (x, y),
-            (false, true) => (y, x),
-            _ => return,
+        let Some((carried, other)) = one_on_cycle(f, on_cycle, x, y) else {
+            return;
         };
         // In `outer`'s block only: a tree split across blocks may span a
         // nested loop, which the moved operation must not enter.
@@ -160,6 +171,22 @@ fn rotate_tree(
         f.insts[outer].kind = InstKind::Binary(op, inner_value, carried);
         on_cycle.remove(&inner_value);
         move_before(f, inner, block, outer);
+    }
+}
+
+/// `(a, b)` or `(b, a)`, the operand on the recurrence first, when exactly
+/// one of them is.
+fn one_on_cycle(
+    f: &Function,
+    on_cycle: &FxHashSet<Value>,
+    a: Value,
+    b: Value,
+) -> Option<(Value, Value)> {
+    let (a, b) = (f.resolve(a), f.resolve(b));
+    match (on_cycle.contains(&a), on_cycle.contains(&b)) {
+        (true, false) => Some((a, b)),
+        (false, true) => Some((b, a)),
+        _ => None,
     }
 }
 
