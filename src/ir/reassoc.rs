@@ -44,25 +44,34 @@ fn reassociate(f: &mut Function) {
     }
     let dom = DomTree::compute(f);
     let loops = Loops::compute(f, &dom);
-    let with_trees: Vec<Loop> = (loops.loops.iter())
-        .filter(|(_, d)| d.blocks.iter().any(|b| tree_blocks.contains(b)))
-        .map(|(l, _)| l)
+    // The innermost loop of each tree: a recurrence a tree is on runs
+    // through the header of the loop the tree is in (an inner loop's
+    // trees on an outer recurrence go through the inner header's phis).
+    let mut with_trees: Vec<Loop> = (tree_blocks.iter())
+        .filter_map(|&b| loops.innermost(b))
         .collect();
+    with_trees.sort_unstable();
+    with_trees.dedup();
     if with_trees.is_empty() {
         return;
     }
-    let uses = f.use_counts();
+    let mut uses = None;
     for l in with_trees {
         let header = loops.loops[l].header;
-        for phi in f.blocks[header].phis.clone() {
-            let mut on_cycle = recurrence(f, &loops, l, phi);
+        let int_phis =
+            (f.blocks[header].phis.iter().copied()).filter(|&p| f.value_ty(p) == Ty::Int);
+        for phi in int_phis.collect::<Vec<_>>() {
+            let Some(mut on_cycle) = recurrence(f, &loops, l, phi) else {
+                continue;
+            };
+            let uses = uses.get_or_insert_with(|| f.use_counts());
             for &b in &loops.loops[l].blocks {
                 for inst in f.blocks[b].insts.clone() {
                     let Some(r) = f.insts[inst].result else {
                         continue;
                     };
                     if on_cycle.contains(&r) {
-                        rotate_tree(f, &uses, &mut on_cycle, b, inst);
+                        rotate_tree(f, uses, &mut on_cycle, b, inst);
                     }
                 }
             }
@@ -70,14 +79,21 @@ fn reassociate(f: &mut Function) {
     }
 }
 
-/// The blocks holding an operation of [`is_reassociable`] kind with an
+/// Whether `v` is an operation of [`is_reassociable`] kind with an
 /// operand of the same kind.
-fn blocks_with_trees(f: &Function) -> Vec<Block> {
+fn is_tree(f: &Function, v: Value) -> bool {
     let tree_of = |v: Value, op: BinaryOp| matches!(f.def_kind(f.resolve(v)), Some(&InstKind::Binary(inner, ..)) if inner == op);
-    let is_root = |i: &Inst| match f.insts[*i].kind {
-        InstKind::Binary(op, a, b) => is_reassociable(op) && (tree_of(a, op) || tree_of(b, op)),
+    match f.def_kind(v) {
+        Some(&InstKind::Binary(op, a, b)) => {
+            is_reassociable(op) && (tree_of(a, op) || tree_of(b, op))
+        }
         _ => false,
-    };
+    }
+}
+
+/// The blocks holding a tree ([`is_tree`]).
+fn blocks_with_trees(f: &Function) -> Vec<Block> {
+    let is_root = |i: &Inst| f.insts[*i].result.is_some_and(|r| is_tree(f, r));
     (f.layout.iter().copied())
         .filter(|&b| f.blocks[b].insts.iter().any(is_root))
         .collect()
@@ -85,11 +101,36 @@ fn blocks_with_trees(f: &Function) -> Vec<Block> {
 
 /// The values on the recurrence of `phi`, a phi of `l`'s header: those
 /// that depend on it within an iteration and that its value for the next
-/// iteration depends on.
-fn recurrence(f: &Function, loops: &Loops, l: Loop, phi: Value) -> FxHashSet<Value> {
+/// iteration depends on; `None` when no tree is among them.
+fn recurrence(f: &Function, loops: &Loops, l: Loop, phi: Value) -> Option<FxHashSet<Value>> {
     let data = &loops.loops[l];
     let header_phis = &f.blocks[data.header].phis;
-    // Forward, in reverse post-order (the header first): what depends on it.
+    // Backward from the operands the latches pass, within the loop: what
+    // the next value depends on (usually a few values: look no further
+    // when no tree is among them).
+    let preds = &f.blocks[data.header].preds;
+    let mut work: Vec<Value> = (preds.iter().zip(f.phi_args(phi)))
+        .filter(|(p, _)| data.latches.contains(p))
+        .map(|(_, &a)| f.resolve(a))
+        .collect();
+    let mut before = FxHashSet::default();
+    while let Some(v) = work.pop() {
+        if loops.is_invariant(f, l, v) || !before.insert(v) || header_phis.contains(&v) {
+            continue;
+        }
+        match f.values[v].def {
+            ValueDef::Inst(i) => f.insts[i]
+                .kind
+                .for_each_operand(|o| work.push(f.resolve(o))),
+            ValueDef::Phi(_) => work.extend(f.phi_args(v).iter().map(|&a| f.resolve(a))),
+            _ => {}
+        }
+    }
+    if !before.iter().any(|&v| is_tree(f, v)) {
+        return None;
+    }
+    // Forward, in reverse post-order (the header first): what depends on
+    // it, among those.
     let mut after: FxHashSet<Value> = FxHashSet::default();
     after.insert(phi);
     for &b in &data.blocks {
@@ -111,26 +152,8 @@ fn recurrence(f: &Function, loops: &Loops, l: Loop, phi: Value) -> FxHashSet<Val
             }
         }
     }
-    // Backward from the operands the latches pass: what it depends on.
-    let preds = &f.blocks[data.header].preds;
-    let mut work: Vec<Value> = (preds.iter().zip(f.phi_args(phi)))
-        .filter(|(p, _)| data.latches.contains(p))
-        .map(|(_, &a)| f.resolve(a))
-        .collect();
-    let mut cycle = FxHashSet::default();
-    while let Some(v) = work.pop() {
-        if !after.contains(&v) || !cycle.insert(v) || header_phis.contains(&v) {
-            continue;
-        }
-        match f.values[v].def {
-            ValueDef::Inst(i) => f.insts[i]
-                .kind
-                .for_each_operand(|o| work.push(f.resolve(o))),
-            ValueDef::Phi(_) => work.extend(f.phi_args(v).iter().map(|&a| f.resolve(a))),
-            _ => {}
-        }
-    }
-    cycle
+    before.retain(|v| after.contains(v));
+    Some(before)
 }
 
 /// Moves the operand on the recurrence up the tree `inst` roots, one
