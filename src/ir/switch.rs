@@ -46,11 +46,11 @@ pub fn form_switches(m: &mut Module) {
     }
 }
 
-pub fn form_in_function(f: &mut Function) {
+fn form_in_function(f: &mut Function) {
     let mut formed = false;
-    for k in 0..f.layout.len() {
-        let Some(&head) = f.layout.get(k) else { break };
-        if continues_chain(f, head) {
+    for head in f.layout.clone() {
+        // A test a chain before took over has no terminator left.
+        if f.blocks[head].term.is_none() || continues_chain(f, head) {
             continue;
         }
         if let Some(chain) = chain_from(f, head) {
@@ -85,8 +85,8 @@ fn test_of(f: &Function, b: Block) -> Option<Test> {
         return None;
     };
     let (value, constant) = match (f.int_constant(x), f.int_constant(y)) {
-        (None, Some(k)) => (x, k),
-        (Some(k), None) => (y, k),
+        (None, Some(k)) => (f.resolve(x), k),
+        (Some(k), None) => (f.resolve(y), k),
         _ => return None,
     };
     let (hit, miss) = match c {
