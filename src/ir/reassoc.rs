@@ -15,8 +15,9 @@
 //! `inner = x op y` in the same block has no other use, `x` is on a
 //! recurrence that `y` and `c` are not on, `inner` becomes `y op c` (moved
 //! to just before `outer`, where `c` is available) and `outer` becomes
-//! `inner op x`;
-//! the step repeats from `outer` while `x` is such a tree in turn.
+//! `inner op x`; the step repeats from `outer` while `x` is such a tree
+//! in turn. Only loops a tree is in, and only int phis whose next value a
+//! tree computes, are looked at (the pass runs on every function).
 
 use super::dom::DomTree;
 use super::loops::{Loop, Loops};
