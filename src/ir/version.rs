@@ -49,6 +49,7 @@ use super::dom::DomTree;
 use super::loops::{CountedLoop, Loop, Loops};
 use super::*;
 use crate::entity::SecondaryMap;
+use crate::ssa::peephole::canonicalize;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Loops larger than this (instructions and phis) are not copied.
@@ -1476,7 +1477,25 @@ impl GuardCode {
             (Some(Int(n)), ..) => self.int(f, n),
             (_, _, Some(Int(0))) if matches!(op, BinaryOp::IAdd | BinaryOp::ISub) => a,
             (_, Some(Int(0)), _) if op == BinaryOp::IAdd => b,
-            _ => self.make(f, InstKind::Binary(op, a, b), Ty::Int),
+            _ => match Self::cancelled(f, op, a, b) {
+                Some(x) => x,
+                // Ordered, so that `a + b` and `b + a` are made once.
+                None => self.make(f, canonicalize(InstKind::Binary(op, a, b)), Ty::Int),
+            },
+        }
+    }
+
+    /// `(x + y) - y` is `x` and `(x - y) + y` is `x` (ints wrap): a walk's
+    /// end often adds and takes away the same bound.
+    fn cancelled(f: &Function, op: BinaryOp, a: Value, b: Value) -> Option<Value> {
+        let Some(&InstKind::Binary(inner, x, y)) = f.def_kind(a) else {
+            return None;
+        };
+        match (op, inner) {
+            (BinaryOp::ISub, BinaryOp::IAdd) if y == b => Some(x),
+            (BinaryOp::ISub, BinaryOp::IAdd) if x == b => Some(y),
+            (BinaryOp::IAdd, BinaryOp::ISub) if y == b => Some(x),
+            _ => None,
         }
     }
 
