@@ -259,7 +259,7 @@ pub static SELECT: Pass = Pass {
 /// switch (`ir::switch`).
 pub static SWITCH: Pass = Pass {
     name: "switch",
-    about: "an if/else chain comparing one int with four or more constants becomes a switch (ir::switch)",
+    about: "an if/else chain comparing one int with eight or more dense constants becomes a jump table (ir::switch)",
     program_only: false,
     run: ir::switch::form_switches,
 };

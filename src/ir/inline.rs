@@ -294,9 +294,7 @@ fn split_after(f: &mut Function, block: Block, call: Inst) -> Block {
     let tail: SmallVec<[Inst; 4]> = data.insts.drain(k..).skip(1).collect();
     let term = data.term.take().expect("terminated");
     for succ in term.successors() {
-        for p in f.blocks[succ].preds.iter_mut().filter(|p| **p == block) {
-            *p = after;
-        }
+        f.replace_pred(succ, block, after);
     }
     f.blocks[after].insts = tail;
     f.blocks[after].term = Some(term);

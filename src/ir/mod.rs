@@ -796,6 +796,14 @@ impl Function {
         })
     }
 
+    /// `to`'s predecessor `from` becomes `by`, in place (the phis'
+    /// operands for that edge stay where they are).
+    pub fn replace_pred(&mut self, to: Block, from: Block, by: Block) {
+        for p in self.blocks[to].preds.iter_mut().filter(|p| **p == from) {
+            *p = by;
+        }
+    }
+
     /// How many times each value is used (instructions, phis, terminators).
     pub fn use_counts(&self) -> FxHashMap<Value, usize> {
         let mut uses = FxHashMap::default();

@@ -284,9 +284,7 @@ fn convert(f: &mut Function, h: Block, shape: Shape) {
     f.blocks[h].insts.extend(insts);
     f.blocks[h].term = f.blocks[j].term.take();
     for s in f.successors(h) {
-        for p in f.blocks[s].preds.iter_mut().filter(|p| **p == j) {
-            *p = h;
-        }
+        f.replace_pred(s, j, h);
     }
     f.blocks[j].preds.clear();
     f.layout.retain(|b| *b != j && !shape.arms.contains(b));

@@ -199,18 +199,18 @@ fn rewrite(f: &mut Function, chain: Chain) {
     }
     f.layout.retain(|b| !chain.tests.contains(b));
     for &(_, to, from) in &chain.cases {
-        replace_pred(f, to, from, head);
+        f.replace_pred(to, from, head);
     }
     let (default, from) = chain.default;
     let default = if f.blocks[default].phis.is_empty() {
-        replace_pred(f, default, from, head);
+        f.replace_pred(default, from, head);
         default
     } else {
         let edge = f.blocks.push(BlockData::default());
         f.layout.push(edge);
         f.blocks[edge].preds.push(head);
         f.blocks[edge].term = Some(Terminator::Jump(default));
-        replace_pred(f, default, from, edge);
+        f.replace_pred(default, from, edge);
         edge
     };
     f.blocks[head].term = Some(Terminator::Switch {
@@ -218,13 +218,4 @@ fn rewrite(f: &mut Function, chain: Chain) {
         cases: chain.cases.iter().map(|&(k, to, _)| (k, to)).collect(),
         default,
     });
-}
-
-/// `to`'s predecessor `from` becomes `by` (its phis' operands stay).
-fn replace_pred(f: &mut Function, to: Block, from: Block, by: Block) {
-    for p in f.blocks[to].preds.iter_mut() {
-        if *p == from {
-            *p = by;
-        }
-    }
 }

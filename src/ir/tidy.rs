@@ -184,9 +184,7 @@ pub fn merge_straight_blocks(f: &mut Function) {
             f.blocks[b].term = f.blocks[s].term.take();
             f.blocks[s].preds.clear();
             for succ in f.successors(b) {
-                for p in f.blocks[succ].preds.iter_mut().filter(|p| **p == s) {
-                    *p = b;
-                }
+                f.replace_pred(succ, s, b);
             }
             removed.insert(s);
         }

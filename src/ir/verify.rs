@@ -78,7 +78,7 @@ impl<'a> Verifier<'a> {
                 }
             }
             if let Terminator::Switch { value, cases, .. } = term {
-                check_switch(f, b, *value, cases)?;
+                check_switch(f, b, term.successors(), *value, cases)?;
             }
             for &p in &f.blocks[b].preds {
                 let jumps = f.blocks[p].term.as_ref().map(|t| t.successors());
@@ -210,17 +210,13 @@ impl<'a> Verifier<'a> {
 fn check_switch(
     f: &Function,
     b: Block,
+    targets: SmallVec<[Block; 2]>,
     value: Value,
     cases: &[(i64, Block)],
 ) -> Result<(), String> {
     if f.value_ty(value) != Ty::Int {
         return Err(format!("{b} switches on {value}, which is not an int"));
     }
-    let targets = f.blocks[b]
-        .term
-        .as_ref()
-        .map(Terminator::successors)
-        .unwrap_or_default();
     for (k, &to) in targets.iter().enumerate() {
         if targets[..k].contains(&to) {
             return Err(format!("{b} switches to {to} twice"));

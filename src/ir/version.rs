@@ -963,11 +963,7 @@ impl<'p> Copier<'p> {
         retarget(f, plan.preheader, plan.header, first_guard);
         f.blocks[first_guard].preds.push(plan.preheader);
         f.blocks[original].term = Some(Terminator::Jump(plan.header));
-        for p in f.blocks[plan.header].preds.iter_mut() {
-            if *p == plan.preheader {
-                *p = original;
-            }
-        }
+        f.replace_pred(plan.header, plan.preheader, original);
         let splits = self.join_at_exit(f);
         let copy_header = self.block(plan.header);
         let at = f
@@ -1336,7 +1332,7 @@ impl<'p> Copier<'p> {
         for copy in [false, true] {
             for &p in &originals {
                 let p = if copy { self.block(p) } else { p };
-                let through = if matches!(f.blocks[p].term, Some(Terminator::Branch { .. })) {
+                let through = if f.successors(p).len() > 1 {
                     let s = f.blocks.push(BlockData::default());
                     f.blocks[s].preds.push(p);
                     f.blocks[s].term = Some(Terminator::Jump(exit));
