@@ -2,9 +2,12 @@
 //! programs (LANGUAGE.md §2: "the memory of arrays it can no longer reach
 //! is reused").
 //!
-//! Every array is one block from the system allocator (glibc's size-class
-//! bins reuse swept memory; blocks above its mmap threshold are mapped and
-//! unmapped on their own), laid out as `[header][len][elements…]`. Compiled
+//! Every array is one block laid out as `[header][len][elements…]`. A
+//! small array (at most [`SMALL_MAX`] bytes) takes a slot of its size
+//! class: slots are carved from 64 KiB chunks, and each class keeps a
+//! free list that the sweep rebuilds (segregated fits, as in Boehm's
+//! collector); a chunk the sweep leaves empty goes back to the system. A
+//! larger array is a block of its own from the system allocator. Compiled
 //! code and the interpreter hold a pointer to the length word, so the
 //! header sits just before it and nothing that compiled code reads moves.
 //! The header says what the tracer needs: whether the elements are arrays
@@ -13,6 +16,10 @@
 //!
 //! Arrays never move, so element addresses, hoisted lengths and vector
 //! loops stay valid across a collection; a collection only frees.
+//!
+//! The heap belongs to the thread that runs the program (compiled code
+//! and the interpreter run on one thread), so that allocating takes no
+//! lock.
 //!
 //! A collection runs only inside [`allocate`], the one safepoint, when the
 //! bytes allocated since the last collection pass a budget proportional to
@@ -30,6 +37,7 @@
 //! a freed array reached again is reported as an internal error.
 
 use std::alloc::Layout;
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -111,8 +119,11 @@ pub struct GcStats {
 const MIN_BUDGET: usize = 8 << 20;
 
 struct Heap {
-    /// Every allocated array: its header and its size in bytes.
-    objects: Vec<(*mut u64, usize)>,
+    /// The small arrays, by size class.
+    classes: [SizeClass; CLASSES],
+    /// Every large array: its header and its size in bytes.
+    large: Vec<(*mut u64, usize)>,
+    /// Bytes of live arrays (a small array counts its slot).
     bytes: usize,
     /// Collect when `bytes` would pass this.
     threshold: usize,
@@ -124,44 +135,133 @@ struct Heap {
     gray: Vec<*mut u64>,
 }
 
-// SAFETY: the raw pointers are blocks this heap owns; it is only used
-// behind its mutex.
-unsafe impl Send for Heap {}
+impl Heap {
+    const fn new() -> Heap {
+        Heap {
+            classes: [const { SizeClass::new() }; CLASSES],
+            large: Vec::new(),
+            bytes: 0,
+            threshold: MIN_BUDGET,
+            limit: None,
+            mode: Mode::Normal,
+            stats: GcStats {
+                collections: 0,
+                time: Duration::ZERO,
+                peak_bytes: 0,
+                heap_bytes: 0,
+                arrays_allocated: 0,
+                arrays_freed: 0,
+            },
+            gray: Vec::new(),
+        }
+    }
+}
 
-static HEAP: Mutex<Heap> = Mutex::new(Heap {
-    objects: Vec::new(),
-    bytes: 0,
-    threshold: MIN_BUDGET,
-    limit: None,
-    mode: Mode::Normal,
-    stats: GcStats {
-        collections: 0,
-        time: Duration::ZERO,
-        peak_bytes: 0,
-        heap_bytes: 0,
-        arrays_allocated: 0,
-        arrays_freed: 0,
-    },
-    gray: Vec::new(),
-});
+thread_local! {
+    static HEAP: RefCell<Heap> = const { RefCell::new(Heap::new()) };
+}
 
-fn heap() -> std::sync::MutexGuard<'static, Heap> {
-    HEAP.lock().unwrap_or_else(|e| e.into_inner())
+/// Runs `f` on this thread's heap.
+fn with_heap<R>(f: impl FnOnce(&mut Heap) -> R) -> R {
+    HEAP.with_borrow_mut(f)
+}
+
+// ---------------------------------------------------------------- size classes
+
+/// The largest block, header and length included, that takes a slot.
+pub const SMALL_MAX: usize = 512;
+/// Bytes of a chunk that slots are carved from.
+const CHUNK_BYTES: usize = 64 << 10;
+/// The slot sizes: every 16 bytes up to 256, then every 64. A slot has
+/// room for a free-list link after the header and length.
+const SLOT_BYTES: [usize; CLASSES] = [
+    32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 320, 384, 448, 512,
+];
+const CLASSES: usize = 19;
+
+/// The class of a block of `bytes` bytes (at most [`SMALL_MAX`]).
+fn class_of(bytes: usize) -> usize {
+    if bytes <= 256 {
+        bytes.max(32).div_ceil(16) - 2
+    } else {
+        15 + (bytes - 256).div_ceil(64) - 1
+    }
+}
+
+/// The slots of one size: the chunks they are carved from and the free
+/// ones, linked through their first element word. A free slot has the
+/// header of a freed array of length 0.
+struct SizeClass {
+    chunks: Vec<*mut u64>,
+    free: *mut u64,
+}
+
+impl SizeClass {
+    const fn new() -> SizeClass {
+        SizeClass {
+            chunks: Vec::new(),
+            free: std::ptr::null_mut(),
+        }
+    }
+
+    /// Marks `slot` free and puts it first on the free list.
+    ///
+    /// # Safety
+    /// `slot` is a slot of this class that nothing reaches.
+    unsafe fn push(&mut self, slot: *mut u64) {
+        *slot = header_word(ElemKind::Words, TAG_FREED);
+        *slot.add(1) = 0;
+        *slot.add(2) = self.free as u64;
+        self.free = slot;
+    }
+
+    /// A free slot, taken off the list.
+    fn pop(&mut self) -> Option<*mut u64> {
+        let slot = self.free;
+        if slot.is_null() {
+            return None;
+        }
+        // SAFETY: a free slot holds the next one's address after its
+        // header and length.
+        self.free = unsafe { *slot.add(2) } as *mut u64;
+        Some(slot)
+    }
+
+    /// Carves a new chunk into free slots of `slot_bytes`, lowest address
+    /// first on the list. False when the system has no memory for it.
+    fn grow(&mut self, slot_bytes: usize) -> bool {
+        // SAFETY: a non-zero size.
+        let chunk = unsafe { std::alloc::alloc(chunk_layout()) } as *mut u64;
+        if chunk.is_null() {
+            return false;
+        }
+        self.chunks.push(chunk);
+        let slots = CHUNK_BYTES / slot_bytes;
+        for i in (0..slots).rev() {
+            // SAFETY: slot `i` lies inside the new chunk.
+            unsafe { self.push(chunk.byte_add(i * slot_bytes)) };
+        }
+        true
+    }
+}
+
+fn chunk_layout() -> Layout {
+    Layout::from_size_align(CHUNK_BYTES, 16).expect("a valid chunk layout")
 }
 
 /// Sets the collection mode and the heap limit (`--max-heap`).
 pub fn configure(mode: Mode, limit: Option<usize>) {
-    let mut h = heap();
-    h.mode = mode;
-    h.limit = limit;
+    with_heap(|h| {
+        h.mode = mode;
+        h.limit = limit;
+    })
 }
 
 pub fn stats() -> GcStats {
-    let h = heap();
-    GcStats {
+    with_heap(|h| GcStats {
         heap_bytes: h.bytes,
         ..h.stats
-    }
+    })
 }
 
 // ---------------------------------------------------------------- roots
@@ -330,19 +430,90 @@ pub fn allocate(
         .and_then(|b| b.checked_add((HEADER_BYTES + 8) as u64))
         .filter(|&b| b <= isize::MAX as u64 / 2)
         .ok_or(AllocError::OutOfMemory)? as usize;
-    let mut h = heap();
-    let extra = (kind == ElemKind::Arrays && fill != 0).then_some(fill as u64);
+    with_heap(|h| {
+        let extra = (kind == ElemKind::Arrays && fill != 0).then_some(fill as u64);
+        let small = bytes <= SMALL_MAX;
+        let (block, size) = if small {
+            allocate_slot(h, bytes, caller, extra)?
+        } else {
+            (allocate_large(h, bytes, fill, caller, extra)?, bytes)
+        };
+        // SAFETY: the block has room for the header, the length and `len`
+        // elements of `kind`. A slot's elements may hold anything; a large
+        // block's are zero.
+        let array = unsafe {
+            *block = header_word(kind, TAG_LIVE);
+            let array = block.add(1) as *mut i64;
+            *array = len;
+            let elems = array.add(1);
+            match kind {
+                _ if fill == 0 && !small => {}
+                ElemKind::Bytes => {
+                    std::slice::from_raw_parts_mut(elems as *mut u8, len as usize).fill(fill as u8)
+                }
+                _ => std::slice::from_raw_parts_mut(elems, len as usize).fill(fill),
+            }
+            array
+        };
+        h.bytes += size;
+        h.stats.arrays_allocated += 1;
+        h.stats.peak_bytes = h.stats.peak_bytes.max(h.bytes);
+        Ok(array)
+    })
+}
+
+/// Collects first if the heap would pass its budget (or at every
+/// allocation in the stress modes); fails if it would pass its limit even
+/// after. Returns whether it collected.
+fn collect_if_due(
+    h: &mut Heap,
+    bytes: usize,
+    caller: CallerFrame,
+    extra: Option<u64>,
+) -> Result<bool, AllocError> {
     let over_limit = |h: &Heap| h.limit.is_some_and(|limit| h.bytes + bytes > limit);
-    let mut collected = false;
-    if h.mode != Mode::Normal || h.bytes + bytes > h.threshold || over_limit(&h) {
-        collect(&mut h, caller, extra);
-        collected = true;
+    let due = h.mode != Mode::Normal || h.bytes + bytes > h.threshold || over_limit(h);
+    if due {
+        collect(h, caller, extra);
     }
-    if over_limit(&h) {
+    if over_limit(h) {
         return Err(AllocError::OutOfMemory);
     }
+    Ok(due)
+}
+
+/// A slot for a small array of `bytes` bytes, and the slot's size.
+fn allocate_slot(
+    h: &mut Heap,
+    bytes: usize,
+    caller: CallerFrame,
+    extra: Option<u64>,
+) -> Result<(*mut u64, usize), AllocError> {
+    let class = class_of(bytes);
+    let size = SLOT_BYTES[class];
+    let collected = collect_if_due(h, size, caller, extra)?;
+    if let Some(slot) = h.classes[class].pop() {
+        return Ok((slot, size));
+    }
+    if !h.classes[class].grow(size) && !collected {
+        // The system is out of memory: free what can be freed and retry.
+        collect(h, caller, extra);
+    }
+    let slot = h.classes[class].pop().ok_or(AllocError::OutOfMemory)?;
+    Ok((slot, size))
+}
+
+/// A block of its own for a large array, its elements zeroed when `fill`
+/// is zero (a fill other than zero writes every element).
+fn allocate_large(
+    h: &mut Heap,
+    bytes: usize,
+    fill: i64,
+    caller: CallerFrame,
+    extra: Option<u64>,
+) -> Result<*mut u64, AllocError> {
+    let collected = collect_if_due(h, bytes, caller, extra)?;
     let layout = Layout::from_size_align(bytes, 8).map_err(|_| AllocError::OutOfMemory)?;
-    // A fill other than zero writes every element: no need to zero first.
     let system_alloc = || {
         // SAFETY: the layout has a non-zero size (header and length).
         (unsafe {
@@ -356,34 +527,14 @@ pub fn allocate(
     let mut block = system_alloc();
     if block.is_null() && !collected {
         // The system is out of memory: free what can be freed and retry.
-        collect(&mut h, caller, extra);
+        collect(h, caller, extra);
         block = system_alloc();
     }
     if block.is_null() {
         return Err(AllocError::OutOfMemory);
     }
-    // SAFETY: the block has room for the header, the length and `len`
-    // elements of `kind`.
-    let array = unsafe {
-        *block = header_word(kind, TAG_LIVE);
-        let array = block.add(1) as *mut i64;
-        *array = len;
-        if fill != 0 {
-            let elems = array.add(1);
-            match kind {
-                ElemKind::Bytes => {
-                    std::slice::from_raw_parts_mut(elems as *mut u8, len as usize).fill(fill as u8)
-                }
-                _ => std::slice::from_raw_parts_mut(elems, len as usize).fill(fill),
-            }
-        }
-        array
-    };
-    h.objects.push((block, bytes));
-    h.bytes += bytes;
-    h.stats.arrays_allocated += 1;
-    h.stats.peak_bytes = h.stats.peak_bytes.max(h.bytes);
-    Ok(array)
+    h.large.push((block, bytes));
+    Ok(block)
 }
 
 /// A block outside the heap, never freed, with the header of an array of
@@ -482,10 +633,14 @@ fn trace(gray: &mut Vec<*mut u64>) {
 /// Frees the unmarked arrays and clears the marks of the others.
 fn sweep(h: &mut Heap) {
     let verify = h.mode == Mode::Verify;
-    let mut freed_bytes = 0;
-    let mut freed = 0;
-    h.objects.retain(|&(header, bytes)| {
-        // SAFETY: every object is a live block of `bytes` bytes.
+    let (mut freed_bytes, mut freed) = (0, 0);
+    for (class, &size) in h.classes.iter_mut().zip(&SLOT_BYTES) {
+        let (bytes, count) = class.sweep(size, verify);
+        freed_bytes += bytes;
+        freed += count;
+    }
+    h.large.retain(|&(header, bytes)| {
+        // SAFETY: every large array is a live block of `bytes` bytes.
         unsafe {
             if *header & MARK != 0 {
                 *header &= !MARK;
@@ -508,6 +663,62 @@ fn sweep(h: &mut Heap) {
     h.stats.arrays_freed += freed;
 }
 
+impl SizeClass {
+    /// Frees the unmarked arrays of this class and clears the marks of
+    /// the others; returns the bytes and the arrays freed. The free list
+    /// is built anew, lowest address first, and a chunk left without a
+    /// live array goes back to the system. In verify mode a freed slot is
+    /// poisoned and never reused, so the list only keeps slots never used.
+    fn sweep(&mut self, size: usize, verify: bool) -> (usize, u64) {
+        let (mut freed_bytes, mut freed) = (0, 0);
+        if !verify {
+            self.free = std::ptr::null_mut();
+        }
+        let slots = CHUNK_BYTES / size;
+        let chunks = std::mem::take(&mut self.chunks);
+        let mut kept = Vec::with_capacity(chunks.len());
+        for &chunk in chunks.iter().rev() {
+            let list_before = self.free;
+            let mut live = 0;
+            for i in (0..slots).rev() {
+                // SAFETY: slot `i` lies inside the chunk, and every slot
+                // holds a header: a live array's or a free slot's.
+                unsafe {
+                    let slot = chunk.byte_add(i * size);
+                    let word = *slot;
+                    if word >> TAG_SHIFT == TAG_LIVE {
+                        if word & MARK != 0 {
+                            *slot = word & !MARK;
+                            live += 1;
+                            continue;
+                        }
+                        freed_bytes += size;
+                        freed += 1;
+                        if verify {
+                            poison(slot, size);
+                            continue;
+                        }
+                    }
+                    if !verify {
+                        self.push(slot);
+                    }
+                }
+            }
+            if live == 0 && !verify {
+                self.free = list_before;
+                // SAFETY: the chunk came from `grow` with this layout and
+                // no slot of it is live or listed.
+                unsafe { std::alloc::dealloc(chunk as *mut u8, chunk_layout()) };
+            } else {
+                kept.push(chunk);
+            }
+        }
+        kept.reverse();
+        self.chunks = kept;
+        (freed_bytes, freed)
+    }
+}
+
 /// Verify mode: the freed block keeps its memory, tagged freed, with
 /// length 0 (so that an access through a dangling pointer fails its bounds
 /// check instead of reading on) and its elements poisoned.
@@ -523,12 +734,75 @@ unsafe fn poison(header: *mut u64, bytes: usize) {
 /// Collects now, with only registered roots (globals, external roots):
 /// for tests and benchmarks.
 pub fn collect_now() {
-    collect(&mut heap(), CallerFrame::NONE, None);
+    with_heap(|h| collect(h, CallerFrame::NONE, None));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_small_size_takes_the_smallest_slot_that_holds_it() {
+        for bytes in 16..=SMALL_MAX {
+            let class = class_of(bytes);
+            assert!(
+                SLOT_BYTES[class] >= bytes,
+                "{bytes} bytes in a slot of {}",
+                SLOT_BYTES[class]
+            );
+            assert!(
+                class == 0 || SLOT_BYTES[class - 1] < bytes,
+                "{bytes} bytes: a smaller slot holds them"
+            );
+        }
+        assert!(SLOT_BYTES.windows(2).all(|w| w[0] < w[1] && w[1] % 16 == 0));
+        assert_eq!(SLOT_BYTES[CLASSES - 1], SMALL_MAX);
+    }
+
+    #[test]
+    fn swept_slots_are_reused_and_empty_chunks_released() {
+        let _alone = crate::tests::HEAP_TESTS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let small = || {
+            allocate(2, 5, ElemKind::Words, CallerFrame::NONE)
+                .ok()
+                .unwrap()
+        };
+        collect_now();
+        let class = class_of(32);
+        let chunks_before = with_heap(|h| h.classes[class].chunks.len());
+        // More than a chunk of garbage: the class grows.
+        let first = small();
+        for _ in 0..2 * CHUNK_BYTES / 32 {
+            small();
+        }
+        assert!(with_heap(|h| h.classes[class].chunks.len()) > chunks_before + 1);
+        collect_now();
+        // Nothing was rooted: every chunk of the class went back.
+        assert_eq!(with_heap(|h| h.classes[class].chunks.len()), 0);
+        // A rooted array keeps its chunk; the slot after it, freed, is
+        // the first one listed and is handed out zeroed.
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static CELL: AtomicU64 = AtomicU64::new(0);
+        let cell = &CELL as *const _ as usize;
+        let kept = small();
+        CELL.store(kept as u64, Ordering::SeqCst);
+        add_global_roots(&[cell]);
+        let garbage = small();
+        collect_now();
+        let zeroed = allocate(2, 0, ElemKind::Words, CallerFrame::NONE)
+            .ok()
+            .unwrap();
+        remove_global_roots(&[cell]);
+        let _ = first;
+        assert_eq!(zeroed, garbage);
+        // SAFETY: both were allocated with two elements; `kept` is rooted.
+        unsafe {
+            assert_eq!((*zeroed, *zeroed.add(1), *zeroed.add(2)), (2, 0, 0));
+            assert_eq!((*kept, *kept.add(1), *kept.add(2)), (2, 5, 5));
+        }
+    }
 
     #[test]
     fn unreachable_arrays_are_freed_and_rooted_ones_kept() {
