@@ -63,6 +63,8 @@ pub struct Counter {
     pub init: Value,
     /// The smallest of its steps on the back edges (all positive).
     pub step: i64,
+    /// Whether every back edge steps it by exactly one.
+    pub steps_by_one: bool,
 }
 
 /// A loop that runs while `counter < bound` (or `<=`), tested by its
@@ -302,6 +304,7 @@ impl Loops {
         let header = self.loops[l].header;
         let mut init = None;
         let mut step = i64::MAX;
+        let mut steps_by_one = true;
         for (&pred, &arg) in f.blocks[header].preds.iter().zip(f.phi_args(phi)) {
             if !self.contains(l, pred) {
                 if init.is_some_and(|i| i != arg) {
@@ -311,7 +314,10 @@ impl Loops {
                 continue;
             }
             match offset_from(f, arg) {
-                Some((base, c)) if base == phi && c > 0 => step = step.min(c),
+                Some((base, c)) if base == phi && c > 0 => {
+                    step = step.min(c);
+                    steps_by_one &= c == 1;
+                }
                 _ => return None,
             }
         }
@@ -319,6 +325,7 @@ impl Loops {
             phi,
             init: init?,
             step,
+            steps_by_one,
         })
     }
 }

@@ -32,6 +32,15 @@
 //! stages, each a block ending in a branch to the next stage or to the
 //! original loop.
 //!
+//! In the copy, a remainder `(i + base + c) % m` by a divisor that is not
+//! a constant (those are cheaper as a mask or a multiply), whose guards
+//! hold (the dividend never negative, `m >= 1`), of a counter stepping by
+//! one is
+//! carried from one iteration to the next instead of divided anew: it
+//! starts as `(init + base + c) % m`, computed once after the guards, and
+//! each back edge adds one and wraps to zero at `m` (strength reduction of
+//! an induction variable's remainder).
+//!
 //! The copy costs compile time like the loop itself, so a loop is copied
 //! only when its copy checks nothing that `ir::bounds` does not check
 //! already, and saves a check or a load: when the trip count is known,
@@ -322,6 +331,20 @@ struct Plan {
     recomputed: FxHashSet<Value>,
     /// Values of the loop used beyond it.
     live_out: Vec<Value>,
+    /// The remainders the copy carries from iteration to iteration.
+    reduced: Vec<Reduced>,
+}
+
+/// A remainder `(counter + base + c) % divisor` of a loop whose counter
+/// steps by one, the dividend never negative and `divisor >= 1` when the
+/// guards hold: the copy carries it in a phi.
+#[derive(Clone, Copy, Debug)]
+struct Reduced {
+    irem: Inst,
+    /// As the guards compute them.
+    base: Base,
+    c: i64,
+    divisor: Value,
 }
 
 /// The plan for loop `l`, if it can be copied and the copy is worth it.
@@ -357,6 +380,7 @@ fn plan(
         spans: FxHashMap::default(),
         unchecked: FxHashSet::default(),
         hoisted: FxHashSet::default(),
+        reduced: Vec::new(),
     };
     p.hoist_invariant_loads();
     p.guard_accesses();
@@ -381,6 +405,7 @@ fn plan(
         same_as: p.same_as,
         recomputed: p.recomputed,
         live_out,
+        reduced: p.reduced,
     })
 }
 
@@ -481,6 +506,7 @@ struct Planner<'a> {
     spans: FxHashMap<(Value, ScaledBase), (i64, i64)>,
     unchecked: FxHashSet<Inst>,
     hoisted: FxHashSet<Inst>,
+    reduced: Vec<Reduced>,
 }
 
 impl Planner<'_> {
@@ -653,10 +679,16 @@ impl Planner<'_> {
             }
             let counter = counted.counter.phi;
             if let Some((a, divisor)) = self.remainder(index, counter) {
-                let key = ((array, a.down, self.canonical_base(a.base)), divisor);
+                let base = self.canonical_base(a.base);
+                let key = ((array, a.down, base), divisor);
                 let low = self.remainders.entry(key).or_insert(a.c);
                 *low = (*low).min(a.c);
                 self.unchecked.insert(inst);
+                // A constant divisor is cheaper as a mask or a multiply.
+                let constant = self.f.int_constant(divisor).is_some();
+                if !a.down && counted.counter.steps_by_one && !constant {
+                    self.reduce(index, base, a.c, divisor);
+                }
                 continue;
             }
             let Some(a) = self.affine(index, counter, 4) else {
@@ -681,6 +713,22 @@ impl Planner<'_> {
             walk.0 = walk.0.min(a.c);
             walk.1 = walk.1.max(a.c);
             self.unchecked.insert(inst);
+        }
+    }
+
+    /// Carries remainder `v` (`(counter + base + c) % divisor`) in the
+    /// copy, once however many accesses use it.
+    fn reduce(&mut self, v: Value, base: Base, c: i64, divisor: Value) {
+        let ValueDef::Inst(irem) = self.f.values[v].def else {
+            unreachable!("a remainder is an instruction's result");
+        };
+        if self.reduced.iter().all(|r| r.irem != irem) {
+            self.reduced.push(Reduced {
+                irem,
+                base,
+                c,
+                divisor,
+            });
         }
     }
 
@@ -958,6 +1006,7 @@ impl<'p> Copier<'p> {
         f.blocks[fast].term = Some(Terminator::Jump(self.block(plan.header)));
         self.copy_definitions(f);
         self.copy_uses(f, fast);
+        self.carry_remainders(f, fast);
         // The preheader enters the guards; the original loop is entered
         // from the block the failing guards go to.
         retarget(f, plan.preheader, plan.header, first_guard);
@@ -1262,6 +1311,13 @@ impl<'p> Copier<'p> {
                 if self.plan.hoisted.contains(&inst) {
                     continue;
                 }
+                if self.plan.reduced.iter().any(|r| r.irem == inst) {
+                    // Carried in a header phi instead.
+                    let r = f.insts[inst].result.expect("a remainder has a result");
+                    let phi = f.add_phi(self.block(self.plan.header), Ty::Int, SmallVec::new());
+                    self.values.insert(r, phi);
+                    continue;
+                }
                 let mut data = f.insts[inst].clone();
                 if self.plan.unchecked.contains(&inst) {
                     clear_check(&mut data.kind);
@@ -1313,6 +1369,51 @@ impl<'p> Copier<'p> {
             let mut term = f.blocks[b].term.clone().expect("terminated");
             term.map_operands(|v| self.value(v));
             f.blocks[nb].term = Some(term.map_blocks(|b| self.block(b)));
+        }
+    }
+
+    /// The operands of the phis that carry [`Plan::reduced`] remainders:
+    /// from `fast`, the remainder of the counter's first value, computed
+    /// there; from each latch, one more, wrapped to zero at the divisor.
+    fn carry_remainders(&mut self, f: &mut Function, fast: Block) {
+        let plan = self.plan;
+        let Some(counted) = plan.counted else {
+            return;
+        };
+        let header = self.block(plan.header);
+        for r in &plan.reduced {
+            let result = f.insts[r.irem].result.expect("a remainder has a result");
+            let phi = self.value(result);
+            let divisor = self.operand(f, fast, r.divisor);
+            let terms = self.operands(f, fast, r.base);
+            let mut code = GuardCode::new(fast);
+            let init = self.value(counted.counter.init);
+            let c = code.int(f, r.c);
+            let first = terms
+                .into_iter()
+                .chain([c])
+                .fold(init, |sum, t| code.binary(f, BinaryOp::IAdd, sum, t));
+            let start = f.push_inst(
+                fast,
+                InstKind::Binary(BinaryOp::IRem, first, divisor),
+                Ty::Int,
+            );
+            let loc = f.insts[r.irem].loc;
+            if let ValueDef::Inst(i) = f.values[start].def {
+                f.insts[i].loc = loc;
+            }
+            let preds = f.blocks[header].preds.clone();
+            let args = preds
+                .into_iter()
+                .map(|p| {
+                    if p == fast {
+                        start
+                    } else {
+                        wrapped_successor(f, p, phi, divisor)
+                    }
+                })
+                .collect();
+            *f.phi_args_mut(phi).expect("a carried remainder's phi") = args;
         }
     }
 
@@ -1409,6 +1510,25 @@ impl<'p> Copier<'p> {
 }
 
 /// Clears an access's bounds check.
+/// `r + 1`, or zero where that is `divisor`, computed at the end of
+/// `block`.
+fn wrapped_successor(f: &mut Function, block: Block, r: Value, divisor: Value) -> Value {
+    let one = f.push_inst(block, InstKind::IConst(1), Ty::Int);
+    let zero = f.push_inst(block, InstKind::IConst(0), Ty::Int);
+    let next = f.push_inst(block, InstKind::Binary(BinaryOp::IAdd, r, one), Ty::Int);
+    let at_end = f.push_inst(
+        block,
+        InstKind::Binary(BinaryOp::ICmp(Cmp::Eq), next, divisor),
+        Ty::Bool,
+    );
+    let kind = InstKind::Select {
+        cond: at_end,
+        if_true: zero,
+        if_false: next,
+    };
+    f.push_inst(block, kind, Ty::Int)
+}
+
 fn clear_check(kind: &mut InstKind) {
     if let InstKind::ArrayGet { checked, .. } | InstKind::ArraySet { checked, .. } = kind {
         *checked = false;
