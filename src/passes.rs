@@ -213,7 +213,7 @@ pub static LICM: Pass = Pass {
 /// invariant loads) that tests before the loop can decide (`ir::version`).
 pub static VERSION: Pass = Pass {
     name: "version",
-    about: "innermost loops get a copy without the bounds checks guards before them decide (ir::version)",
+    about: "innermost loops get a copy without the bounds checks guards before them decide, carrying the counter's remainders (ir::version)",
     program_only: false,
     run: ir::version::version_loops,
 };

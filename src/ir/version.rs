@@ -32,14 +32,13 @@
 //! stages, each a block ending in a branch to the next stage or to the
 //! original loop.
 //!
-//! In the copy, a remainder `(i + base + c) % m` by a divisor that is not
-//! a constant (those are cheaper as a mask or a multiply), whose guards
-//! hold (the dividend never negative, `m >= 1`), of a counter stepping by
-//! one is
-//! carried from one iteration to the next instead of divided anew: it
-//! starts as `(init + base + c) % m`, computed once after the guards, and
-//! each back edge adds one and wraps to zero at `m` (strength reduction of
-//! an induction variable's remainder).
+//! In the copy, a remainder `(i + base + c) % m` whose guards hold (the
+//! dividend never negative, `m >= 1`), of a counter stepping by one and a
+//! divisor that is not a constant (those are cheaper as a mask or a
+//! multiply), is carried from one iteration to the next instead of
+//! divided anew: it starts as `(init + base + c) % m`, computed once
+//! after the guards, and each back edge adds one and wraps to zero at `m`
+//! (strength reduction of an induction variable's remainder).
 //!
 //! The copy costs compile time like the loop itself, so a loop is copied
 //! only when its copy checks nothing that `ir::bounds` does not check
