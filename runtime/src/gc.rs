@@ -179,13 +179,24 @@ const SLOT_BYTES: [usize; CLASSES] = [
 ];
 const CLASSES: usize = 19;
 
+/// The class of a block, by its size in 16-byte units rounded up: the
+/// smallest slot that holds it, found once from [`SLOT_BYTES`].
+const CLASS_BY_UNITS: [u8; SMALL_MAX / 16 + 1] = {
+    let mut table = [0u8; SMALL_MAX / 16 + 1];
+    let (mut units, mut class) = (0, 0);
+    while units < table.len() {
+        while SLOT_BYTES[class] < units * 16 {
+            class += 1;
+        }
+        table[units] = class as u8;
+        units += 1;
+    }
+    table
+};
+
 /// The class of a block of `bytes` bytes (at most [`SMALL_MAX`]).
 fn class_of(bytes: usize) -> usize {
-    if bytes <= 256 {
-        bytes.max(32).div_ceil(16) - 2
-    } else {
-        15 + (bytes - 256).div_ceil(64) - 1
-    }
+    CLASS_BY_UNITS[bytes.div_ceil(16)] as usize
 }
 
 /// The slots of one size: the chunks they are carved from and the free

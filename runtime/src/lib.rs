@@ -823,8 +823,9 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
 mod tests {
     use super::*;
 
-    /// Tests that allocate hold this: a collection in one would free the
-    /// arrays of another.
+    /// Tests that allocate hold this. Each test thread has a heap of its
+    /// own, but registered code and global roots are the process's: a
+    /// collection in one test would mark the arrays of another's heap.
     pub static HEAP_TESTS: Mutex<()> = Mutex::new(());
 
     #[test]

@@ -804,6 +804,14 @@ impl Function {
         }
     }
 
+    /// `block`'s terminator goes to `to` wherever it went to `from` (the
+    /// other side of [`Function::replace_pred`]).
+    pub fn retarget(&mut self, block: Block, from: Block, to: Block) {
+        if let Some(term) = self.blocks[block].term.as_mut() {
+            term.retarget(from, to);
+        }
+    }
+
     /// How many times each value is used (instructions, phis, terminators).
     pub fn use_counts(&self) -> FxHashMap<Value, usize> {
         let mut uses = FxHashMap::default();

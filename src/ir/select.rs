@@ -153,9 +153,7 @@ fn split_join(f: &mut Function, h: Block, loops: &mut Option<Loops>) -> bool {
     f.blocks[join].preds = smallvec![pa, pb];
     f.blocks[join].term = Some(Terminator::Jump(j));
     for p in [pa, pb] {
-        if let Some(term) = f.blocks[p].term.as_mut() {
-            term.retarget(j, join);
-        }
+        f.retarget(p, j, join);
     }
     true
 }

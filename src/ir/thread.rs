@@ -203,8 +203,7 @@ fn bypass(f: &mut Function, b: Block, edges: &[Edge]) {
         match edge {
             Edge::Known(value) => {
                 let to = if value { then_block } else { else_block };
-                let term = f.blocks[p].term.as_mut().expect("a predecessor ends");
-                term.retarget(b, to);
+                f.retarget(p, b, to);
             }
             Edge::Branch(cond) => {
                 f.blocks[p].term = Some(Terminator::Branch {

@@ -1008,7 +1008,7 @@ impl<'p> Copier<'p> {
         self.carry_remainders(f, fast);
         // The preheader enters the guards; the original loop is entered
         // from the block the failing guards go to.
-        retarget(f, plan.preheader, plan.header, first_guard);
+        f.retarget(plan.preheader, plan.header, first_guard);
         f.blocks[first_guard].preds.push(plan.preheader);
         f.blocks[original].term = Some(Terminator::Jump(plan.header));
         f.replace_pred(plan.header, plan.preheader, original);
@@ -1380,18 +1380,20 @@ impl<'p> Copier<'p> {
             return;
         };
         let header = self.block(plan.header);
+        // Shared by the remainders, so that their sums are made once.
+        let mut code = GuardCode::new(fast);
         for r in &plan.reduced {
             let result = f.insts[r.irem].result.expect("a remainder has a result");
             let phi = self.value(result);
             let divisor = self.operand(f, fast, r.divisor);
             let terms = self.operands(f, fast, r.base);
-            let mut code = GuardCode::new(fast);
-            let init = self.value(counted.counter.init);
             let c = code.int(f, r.c);
             let first = terms
                 .into_iter()
                 .chain([c])
-                .fold(init, |sum, t| code.binary(f, BinaryOp::IAdd, sum, t));
+                .fold(counted.counter.init, |sum, t| {
+                    code.binary(f, BinaryOp::IAdd, sum, t)
+                });
             let start = f.push_inst(
                 fast,
                 InstKind::Binary(BinaryOp::IRem, first, divisor),
@@ -1436,7 +1438,7 @@ impl<'p> Copier<'p> {
                     let s = f.blocks.push(BlockData::default());
                     f.blocks[s].preds.push(p);
                     f.blocks[s].term = Some(Terminator::Jump(exit));
-                    retarget(f, p, exit, s);
+                    f.retarget(p, exit, s);
                     splits.push(s);
                     s
                 } else {
@@ -1535,12 +1537,6 @@ fn clear_check(kind: &mut InstKind) {
 }
 
 /// Makes `block`'s terminator go to `to` where it went to `from`.
-fn retarget(f: &mut Function, block: Block, from: Block, to: Block) {
-    if let Some(term) = f.blocks[block].term.as_mut() {
-        term.retarget(from, to);
-    }
-}
-
 /// The guards' code in one block. Their arithmetic often works on
 /// constants (a loop from 0, a walk at offset 0), so it folds: constant
 /// operands are computed (`semantics::eval_binary`), `x + 0`, `0 + x` and
