@@ -8,13 +8,14 @@
 //! level  scope    SSA construction    IR passes (in order)                     translator (Plan)
 //! -O0    any      Algorithms 1-5      -                                        bounds plan, lengths, roots; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                                as -O0
-//! -O2    entry    + §3.1 folding      load-once, thread, gvn, licm, reuse,     + rotate, invert, float consts; speed
-//!                                     version, sink, carry, reassoc, select,
-//!                                     switch
+//! -O2    entry    + §3.1 folding      load-once, scalars, thread, gvn, licm,   + rotate, invert, float consts; speed
+//!                                     reuse, version, sink, carry, reassoc,
+//!                                     select, switch
 //! -O2    program  + §3.1 folding      constant-globals, constant-args,         + leaf expansion, vector loops
 //!                                     load-once, unroll-recursion, inline,
-//!                                     thread, gvn, licm, reuse, version, sink,
-//!                                     carry, reassoc, select, switch
+//!                                     scalars, thread, gvn, licm, reuse,
+//!                                     version, sink, carry, reassoc, select,
+//!                                     switch
 //! ```
 //!
 //! [`run`] runs a list of passes over a module, verifying the IR after
@@ -173,6 +174,15 @@ pub static INLINE: Pass = Pass {
     run: ir::inliner::inline_calls,
 };
 
+/// Small arrays only read and written at constant indices, made
+/// variables (`ir::scalars`).
+pub static SCALARS: Pass = Pass {
+    name: "scalars",
+    about: "arrays of at most 8 elements only read and written at constant indices become one variable per element (ir::scalars)",
+    program_only: false,
+    run: ir::scalars::replace_arrays,
+};
+
 /// A loop's exit test on a short-circuit condition threaded
 /// (`ir::thread`).
 pub static THREAD: Pass = Pass {
@@ -266,12 +276,13 @@ pub static SWITCH: Pass = Pass {
 
 /// Every IR pass, by name, in the order they run: whole programs at
 /// `-O2` run them all ([`pipeline`]).
-pub static ALL: [&Pass; 15] = [
+pub static ALL: [&Pass; 16] = [
     &CONSTANT_GLOBALS,
     &CONSTANT_ARGS,
     &LOAD_ONCE,
     &UNROLL_RECURSION,
     &INLINE,
+    &SCALARS,
     &THREAD,
     &GVN,
     &LICM,
@@ -287,9 +298,9 @@ pub static ALL: [&Pass; 15] = [
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_ENTRY: [&Pass; 11] = [
-        &LOAD_ONCE, &THREAD, &GVN, &LICM, &REUSE, &VERSION, &SINK, &CARRY, &REASSOC, &SELECT,
-        &SWITCH,
+    static O2_ENTRY: [&Pass; 12] = [
+        &LOAD_ONCE, &SCALARS, &THREAD, &GVN, &LICM, &REUSE, &VERSION, &SINK, &CARRY, &REASSOC,
+        &SELECT, &SWITCH,
     ];
     match (level, scope) {
         (OptLevel::O0, _) => &[],

@@ -166,6 +166,7 @@ fn loops_up_to_the_allocated_length_need_no_checks() {
             }
             let fixed = [1, 2, 3];
             fixed[2] = fixed[0];
+            print(fixed);
             return row;
         }",
         &[4, 7, 7],

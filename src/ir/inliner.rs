@@ -194,6 +194,40 @@ struct Site {
 }
 
 impl Model<'_> {
+    /// The instructions of `callee` that `ir::scalars` will remove once
+    /// it is copied in: its accesses to parameters for which the call
+    /// passes a small array the caller makes (or gets from a call that
+    /// is inlined too and returns one it makes), when the callee only
+    /// reads and writes that array's elements at constant indices.
+    /// (Whether the caller lets the array escape is not asked: that is
+    /// the caller's own code.)
+    fn replaced_accesses(&self, caller: &Function, args: &[Value], callee: &Function) -> usize {
+        (args.iter().zip(&callee.params))
+            .filter_map(|(&a, &p)| {
+                let len = self.fresh_array_len(caller, a)?;
+                super::scalars::local_accesses(callee, p, len)
+            })
+            .sum()
+    }
+
+    /// The length of `v` if it is a small array `caller` makes, or the
+    /// result of a call of an inlinable function that returns one.
+    fn fresh_array_len(&self, caller: &Function, v: Value) -> Option<i64> {
+        if let Some(len) = super::scalars::small_array_len(caller, v) {
+            return Some(len);
+        }
+        let ValueDef::Inst(inst) = caller.values[v].def else {
+            return None;
+        };
+        let InstKind::Call(g, _) = caller.insts[inst].kind else {
+            return None;
+        };
+        let g = g as usize;
+        self.inlinable[g]
+            .then(|| super::scalars::returned_small_array(&self.functions[g]))
+            .flatten()
+    }
+
     /// Inlines the calls of `caller` the cost model accepts.
     fn inline_into(&self, caller: &mut Function) {
         let loops = Loops::compute(caller, &DomTree::compute(caller));
@@ -214,7 +248,8 @@ impl Model<'_> {
                 BUDGET
             } + ARG_BONUS * args.len()
                 + CONST_ARG_BONUS * constants.count();
-            let cost = size(&self.functions[g as usize]);
+            let callee = &self.functions[g as usize];
+            let cost = size(callee) - self.replaced_accesses(caller, args, callee);
             if cost <= budget {
                 sites.push(Site {
                     position,

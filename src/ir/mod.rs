@@ -24,6 +24,7 @@ pub mod reassoc;
 pub mod reuse;
 pub mod rotate;
 pub mod safepoints;
+pub mod scalars;
 pub mod select;
 pub mod semantics;
 pub mod sink;
