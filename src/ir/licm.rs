@@ -94,7 +94,10 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
             ValueDef::Inst(i) => (moved_to.get(&i).copied()).or_else(|| loops.def_block(f, v)),
             _ => loops.def_block(f, v),
         };
-        let mut hoisted = 0;
+        // What the loads hoisted so far read: another load of the same
+        // place takes no register of its own (`ir::reuse` makes it the
+        // first one's value).
+        let mut hoisted: Vec<Place> = Vec::new();
         for &b in &loops.loops[l].blocks {
             // The block's own instructions not moved, and those moved here
             // from inner loops that stayed.
@@ -103,8 +106,9 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
                 .filter(|i| !moved_to.contains_key(i))
                 .chain(added.get(&b).into_iter().flatten().copied().filter(stayed));
             for inst in here.collect::<Vec<_>>() {
-                if hoisted == MAX_HOISTED_PER_LOOP {
-                    break;
+                let place = place_of(f, inst);
+                if hoisted.len() == MAX_HOISTED_PER_LOOP && !hoisted.contains(&place) {
+                    continue;
                 }
                 // The instructions to move: the load, after a constant
                 // index made in the loop, which goes along.
@@ -140,7 +144,9 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
                     }
                     _ => continue,
                 };
-                hoisted += 1;
+                if !hoisted.contains(&place) {
+                    hoisted.push(place);
+                }
                 for i in to_move {
                     let from = block_of(&moved_to, f.insts[i].result.expect("a result"))
                         .expect("in a block");
@@ -152,6 +158,29 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
         }
     }
     moves
+}
+
+/// What a hoisted instruction reads, for counting the registers hoisting
+/// takes: a global, an element by its array and index (a constant index
+/// by its value, as the copies of one constant are one value to
+/// Cranelift), or an array's length.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Global(GlobalRef),
+    Element(Value, Result<i64, Value>),
+    Length(Value),
+    Other(Inst),
+}
+
+fn place_of(f: &Function, inst: Inst) -> Place {
+    match f.insts[inst].kind {
+        InstKind::LoadGlobal(g) => Place::Global(g),
+        InstKind::ArrayGet { array, index, .. } => {
+            Place::Element(array, f.int_constant(index).ok_or(index))
+        }
+        InstKind::ArrayLen(array) => Place::Length(array),
+        _ => Place::Other(inst),
+    }
 }
 
 /// The globals loop `l` stores.
