@@ -41,9 +41,12 @@
 //! (strength reduction of an induction variable's remainder).
 //!
 //! The copy costs compile time like the loop itself, so a loop is copied
-//! only when its copy checks nothing that `ir::bounds` does not check
-//! already, and saves a check or a load: when the trip count is known,
-//! more checks and loads than the guards make compares.
+//! only when it saves a check or a load, and at least twice as many as
+//! the copy still checks (an index the guards cannot decide, such as
+//! `a[idx[i]]` or `m[k][j]` with a row that changes with `k`, keeps its
+//! check there, and fails where the original would); when the trip count
+//! is known, it must also save more checks and loads than the guards
+//! make compares.
 //!
 //! What is copied is the loop with the blocks its exits leave through for
 //! good (a `return`) or on the way to the one block every exit reaches (a
@@ -510,18 +513,22 @@ struct Planner<'a> {
 
 impl Planner<'_> {
     /// Whether the copy is worth its code (which costs compile time like
-    /// the loop itself): it checks nothing in its loop that `ir::bounds`
-    /// does not check already before it, and it saves a load or a check.
+    /// the loop itself, and adds values that compete for registers with
+    /// the rest of the function): it saves a load or a check, and at least
+    /// twice as many as it leaves checked (those `ir::bounds` checks
+    /// before the loop aside).
     fn is_worth_it(&self, checks: &CheckPlan) -> bool {
         let ahead = |i: Inst| checks.proven[i] || checks.covered[i];
-        let check_free = self.insts().all(|(_, i)| {
-            self.f.insts[i].kind.bounds_check() != Some(true)
-                || ahead(i)
-                || self.unchecked.contains(&i)
-                || self.hoisted.contains(&i)
-        });
+        let left = (self.insts())
+            .filter(|&(_, i)| {
+                self.f.insts[i].kind.bounds_check() == Some(true)
+                    && !ahead(i)
+                    && !self.unchecked.contains(&i)
+                    && !self.hoisted.contains(&i)
+            })
+            .count();
         let saved = self.unchecked.iter().filter(|&&i| !ahead(i)).count() + self.hoisted.len();
-        check_free && saved > 0 && self.pays_for_guards(saved)
+        saved > 0 && 2 * left <= saved && self.pays_for_guards(saved)
     }
 
     /// Whether the checks and loads a loop of known trip count saves
