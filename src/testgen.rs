@@ -627,6 +627,7 @@ impl Gen {
             14 if self.rng.chance(50) => self.dispatch(),
             17 if self.rng.chance(30) => self.ring_walk(),
             17 if self.rng.chance(25) => self.span_walk(),
+            17 if self.rng.chance(25) => self.small_vector(),
             17 | 18 => self.counted_loop(),
             _ => {
                 let n = 1 + self.rng.below(3);
@@ -950,6 +951,58 @@ impl Gen {
         self.fold_reads(&x, elem, &reads);
         self.close_loop(mult);
         self.line(&format!("print({x});"));
+    }
+
+    /// A small array used as a few variables, the shape `ir::scalars`
+    /// replaces: made with a constant length, then read and written at
+    /// constant indices in a loop, on both arms of a branch. Now and then
+    /// it escapes (printed whole), or an index lies past its end.
+    fn small_vector(&mut self) {
+        let elem = *self.rng.pick(&[Ty::Int, Ty::Float]);
+        let n = 1 + self.rng.below(4);
+        let v = self.fresh("v");
+        let init = if self.rng.chance(50) {
+            let elems: Vec<String> = (0..n).map(|_| self.pure_value(elem, 1)).collect();
+            format!("[{}]", elems.join(", "))
+        } else {
+            format!("[{}; {n}]", self.pure_value(elem, 1))
+        };
+        self.line(&format!("let {v} = {init};"));
+        let k = self.fresh("k");
+        let trips = 1 + self.rng.below(5);
+        self.line(&format!("for {k} in 0..{trips} {{"));
+        let mult = self.enter_loop(trips as u64);
+        self.scopes.push(vec![(k.clone(), Ty::Int)]);
+        let op = match elem {
+            Ty::Int => *self.rng.pick(&["+", "-", "^"]),
+            _ => *self.rng.pick(&["+", "-", "*"]),
+        };
+        for _ in 0..1 + self.rng.below(3) {
+            let i = self.rng.below(n);
+            // Past the end now and then: the error must come from this read.
+            let j = if self.rng.chance(4) {
+                n
+            } else {
+                self.rng.below(n)
+            };
+            let other = self.pure_value(elem, 1);
+            if self.rng.chance(40) {
+                self.line(&format!("if {k} % 2 == 0 {{"));
+                self.line(&format!("    {v}[{i}] = {v}[{i}] {op} {v}[{j}];"));
+                self.line("} else {");
+                self.line(&format!("    {v}[{j}] = {v}[{i}] {op} {other};"));
+                self.line("}");
+            } else {
+                self.line(&format!("{v}[{i}] = {v}[{j}] {op} {other};"));
+            }
+        }
+        self.close_loop(mult);
+        if self.rng.chance(20) {
+            self.line(&format!("print({v});"));
+        } else {
+            let i = self.rng.below(n);
+            self.line(&format!("print({v}[{i}], len({v}));"));
+        }
     }
 
     /// A loop over constants through a fresh grid of `GRID` elements, as

@@ -317,6 +317,39 @@ fn programs_with(
         .count()
 }
 
+/// The differential runs reach `ir::scalars`: some generated programs
+/// make fewer arrays once that pass alone has run.
+#[test]
+fn generated_programs_have_replaced_arrays() {
+    use jitrun::ir::{InstKind, Module};
+    let made = |m: &Module| -> usize {
+        m.all_functions()
+            .map(|f| {
+                let insts = f.layout.iter().flat_map(|&b| &f.blocks[b].insts);
+                insts
+                    .filter(|&&i| {
+                        matches!(
+                            f.insts[i].kind,
+                            InstKind::ArrayLit(_) | InstKind::NewArray { .. }
+                        )
+                    })
+                    .count()
+            })
+            .sum()
+    };
+    let replaced = (0..400)
+        .filter(|&seed| {
+            let src = jitrun::testgen::program(seed);
+            made(&ssa_after(&src, &[])) > made(&ssa_after(&src, &[&jitrun::passes::SCALARS]))
+        })
+        .count();
+    // 384 when this was written.
+    assert!(
+        replaced >= 300,
+        "{replaced} of 400 programs have an array replaced"
+    );
+}
+
 /// The differential runs reach `ir::licm`: some generated programs get a
 /// load hoisted out of its loop (marked unchecked) by that pass alone.
 #[test]
