@@ -627,7 +627,7 @@ impl Gen {
             14 if self.rng.chance(50) => self.dispatch(),
             17 if self.rng.chance(30) => self.ring_walk(),
             17 if self.rng.chance(25) => self.span_walk(),
-            17 if self.rng.chance(25) => self.small_vector(),
+            17 if self.rng.chance(15) => self.small_vector(),
             17 | 18 => self.counted_loop(),
             _ => {
                 let n = 1 + self.rng.below(3);
@@ -956,7 +956,8 @@ impl Gen {
     /// A small array used as a few variables, the shape `ir::scalars`
     /// replaces: made with a constant length, then read and written at
     /// constant indices in a loop, on both arms of a branch. Now and then
-    /// it escapes (printed whole), or an index lies past its end.
+    /// it escapes (printed whole), is made anew in the loop, or an index
+    /// lies past its end.
     fn small_vector(&mut self) {
         let elem = *self.rng.pick(&[Ty::Int, Ty::Float]);
         let n = 1 + self.rng.below(4);
@@ -977,6 +978,14 @@ impl Gen {
             Ty::Int => *self.rng.pick(&["+", "-", "^"]),
             _ => *self.rng.pick(&["+", "-", "*"]),
         };
+        // Now and then made anew on every iteration and printed whole
+        // after the loop: the arrays merge in a phi and stay arrays, one
+        // garbage per iteration.
+        let remade = self.rng.chance(30);
+        if remade {
+            let elems: Vec<String> = (0..n).map(|_| self.pure_value(elem, 1)).collect();
+            self.line(&format!("{v} = [{}];", elems.join(", ")));
+        }
         for _ in 0..1 + self.rng.below(3) {
             let i = self.rng.below(n);
             // Past the end now and then: the error must come from this read.
@@ -997,7 +1006,7 @@ impl Gen {
             }
         }
         self.close_loop(mult);
-        if self.rng.chance(20) {
+        if remade || self.rng.chance(20) {
             self.line(&format!("print({v});"));
         } else {
             let i = self.rng.below(n);
