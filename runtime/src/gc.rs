@@ -39,6 +39,7 @@
 use std::alloc::Layout;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -90,6 +91,11 @@ fn header_word(kind: ElemKind, tag: u64) -> u64 {
     (tag << TAG_SHIFT) | kind as u64
 }
 
+/// The header of a live array of `kind`, as compiled code writes it.
+pub fn live_header(kind: ElemKind) -> u64 {
+    header_word(kind, TAG_LIVE)
+}
+
 /// How collections are scheduled (`JITRUN_GC`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -118,9 +124,103 @@ pub struct GcStats {
 /// data still allocates this much before the first collection.
 const MIN_BUDGET: usize = 8 << 20;
 
+/// What compiled code allocates small arrays of a constant length with,
+/// without calling the runtime (the allocation fast path of `codegen`):
+/// the free list of each size class and an allowance of bytes. Compiled
+/// code takes the first slot of its array's class when the allowance
+/// covers the slot and the list is not empty, and calls [`allocate`]
+/// otherwise. The runtime takes back what the fast path used ([`reclaim`])
+/// whenever it is entered, and hands out a new allowance when it leaves
+/// ([`lend`]): the bytes left before the next collection is due (or the
+/// heap limit is reached); none in the stress modes, where every
+/// allocation must reach the collector. The free lists are the size
+/// classes' own: this is where they are kept.
+#[repr(C)]
+pub struct FastAlloc {
+    /// By size class: the first free slot, or null.
+    pub free: [*mut u64; CLASSES],
+    /// Bytes compiled code may still take from the free lists.
+    pub credit: i64,
+    /// Arrays compiled code allocated since the runtime last counted.
+    pub count: u64,
+}
+
+/// Offsets into [`FastAlloc`] for compiled code.
+pub const FAST_FREE_OFFSET: i32 = 0;
+pub const FAST_CREDIT_OFFSET: i32 = 8 * CLASSES as i32;
+pub const FAST_COUNT_OFFSET: i32 = FAST_CREDIT_OFFSET + 8;
+
+impl FastAlloc {
+    const fn new() -> FastAlloc {
+        FastAlloc {
+            free: [std::ptr::null_mut(); CLASSES],
+            credit: 0,
+            count: 0,
+        }
+    }
+}
+
+/// The [`FastAlloc`] of the thread that runs compiled code
+/// ([`enter_compiled_code`]); until then one whose allowance is zero, so
+/// that compiled code always calls the runtime.
+#[no_mangle]
+pub static toy_rt_alloc: AtomicPtr<FastAlloc> =
+    AtomicPtr::new(std::ptr::addr_of!(NO_FAST_PATH.0) as *mut FastAlloc);
+
+struct NoFastPath(FastAlloc);
+// SAFETY: never written: its allowance is zero, so compiled code never
+// takes a slot from it.
+unsafe impl Sync for NoFastPath {}
+static NO_FAST_PATH: NoFastPath = NoFastPath(FastAlloc::new());
+
+/// Points compiled code's allocation fast path at this thread's heap.
+/// Compiled code runs on one thread at a time (it also shares one stack
+/// limit, `toy_rt_stack_limit`).
+pub fn enter_compiled_code() {
+    let heap = HEAP.with(|cell| cell.as_ptr());
+    with_heap(|h| {
+        reclaim(h);
+        lend(h);
+    });
+    // SAFETY: the thread's heap lives as long as the thread; compiled
+    // code writes through this pointer only while no borrow of it is held
+    // (it runs between calls into the runtime).
+    let fast = unsafe { std::ptr::addr_of_mut!((*heap).fast) };
+    toy_rt_alloc.store(fast, Ordering::Relaxed);
+}
+
+/// Counts what the fast path allocated since the runtime was last
+/// entered: its bytes, its arrays, the peak.
+fn reclaim(h: &mut Heap) {
+    let used = h.lent - h.fast.credit;
+    h.bytes += used as usize;
+    h.lent = h.fast.credit;
+    h.stats.arrays_allocated += std::mem::take(&mut h.fast.count);
+    h.stats.peak_bytes = h.stats.peak_bytes.max(h.bytes);
+}
+
+/// Hands the fast path the bytes it may take before the runtime must be
+/// called: up to the next collection or the heap limit; none in the
+/// stress modes.
+fn lend(h: &mut Heap) {
+    let room = match h.mode {
+        Mode::Normal => {
+            let cap = h.limit.map_or(h.threshold, |limit| limit.min(h.threshold));
+            cap.saturating_sub(h.bytes).min(i64::MAX as usize) as i64
+        }
+        Mode::Stress | Mode::Verify => 0,
+    };
+    h.fast.credit = room;
+    h.lent = room;
+}
+
 struct Heap {
-    /// The small arrays, by size class.
+    /// The small arrays, by size class (their free lists are in `fast`).
     classes: [SizeClass; CLASSES],
+    /// The free lists and the fast path's allowance.
+    fast: FastAlloc,
+    /// The allowance last lent to the fast path.
+    lent: i64,
     /// Every large array: its header and its size in bytes.
     large: Vec<(*mut u64, usize)>,
     /// Bytes of live arrays (a small array counts its slot).
@@ -139,6 +239,8 @@ impl Heap {
     const fn new() -> Heap {
         Heap {
             classes: [const { SizeClass::new() }; CLASSES],
+            fast: FastAlloc::new(),
+            lent: 0,
             large: Vec::new(),
             bytes: 0,
             threshold: MIN_BUDGET,
@@ -174,10 +276,10 @@ pub const SMALL_MAX: usize = 512;
 const CHUNK_BYTES: usize = 64 << 10;
 /// The slot sizes: every 16 bytes up to 256, then every 64. A slot has
 /// room for a free-list link after the header and length.
-const SLOT_BYTES: [usize; CLASSES] = [
+pub const SLOT_BYTES: [usize; CLASSES] = [
     32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 320, 384, 448, 512,
 ];
-const CLASSES: usize = 19;
+pub const CLASSES: usize = 19;
 
 /// The class of a block, by its size in 16-byte units rounded up: the
 /// smallest slot that holds it, found once from [`SLOT_BYTES`].
@@ -195,52 +297,50 @@ const CLASS_BY_UNITS: [u8; SMALL_MAX / 16 + 1] = {
 };
 
 /// The class of a block of `bytes` bytes (at most [`SMALL_MAX`]).
-fn class_of(bytes: usize) -> usize {
+pub fn class_of(bytes: usize) -> usize {
     CLASS_BY_UNITS[bytes.div_ceil(16)] as usize
 }
 
-/// The slots of one size: the chunks they are carved from and the free
-/// ones, linked through their first element word. A free slot has the
-/// header of a freed array of length 0.
+/// The slots of one size: the chunks they are carved from. The free ones
+/// are linked through their first element word, from the class's entry
+/// of [`FastAlloc::free`] (`free` below). A free slot has the header of a
+/// freed array of length 0.
 struct SizeClass {
     chunks: Vec<*mut u64>,
-    free: *mut u64,
+}
+
+/// Marks `slot` free and puts it first on the free list `free`.
+///
+/// # Safety
+/// `slot` is a slot of the list's class that nothing reaches.
+unsafe fn push(free: &mut *mut u64, slot: *mut u64) {
+    *slot = header_word(ElemKind::Words, TAG_FREED);
+    *slot.add(1) = 0;
+    *slot.add(2) = *free as u64;
+    *free = slot;
+}
+
+/// A free slot, taken off the list `free`.
+fn pop(free: &mut *mut u64) -> Option<*mut u64> {
+    let slot = *free;
+    if slot.is_null() {
+        return None;
+    }
+    // SAFETY: a free slot holds the next one's address after its header
+    // and length.
+    *free = unsafe { *slot.add(2) } as *mut u64;
+    Some(slot)
 }
 
 impl SizeClass {
     const fn new() -> SizeClass {
-        SizeClass {
-            chunks: Vec::new(),
-            free: std::ptr::null_mut(),
-        }
+        SizeClass { chunks: Vec::new() }
     }
 
-    /// Marks `slot` free and puts it first on the free list.
-    ///
-    /// # Safety
-    /// `slot` is a slot of this class that nothing reaches.
-    unsafe fn push(&mut self, slot: *mut u64) {
-        *slot = header_word(ElemKind::Words, TAG_FREED);
-        *slot.add(1) = 0;
-        *slot.add(2) = self.free as u64;
-        self.free = slot;
-    }
-
-    /// A free slot, taken off the list.
-    fn pop(&mut self) -> Option<*mut u64> {
-        let slot = self.free;
-        if slot.is_null() {
-            return None;
-        }
-        // SAFETY: a free slot holds the next one's address after its
-        // header and length.
-        self.free = unsafe { *slot.add(2) } as *mut u64;
-        Some(slot)
-    }
-
-    /// Carves a new chunk into free slots of `slot_bytes`, lowest address
-    /// first on the list. False when the system has no memory for it.
-    fn grow(&mut self, slot_bytes: usize) -> bool {
+    /// Carves a new chunk into free slots of `slot_bytes` on the list
+    /// `free`, lowest address first. False when the system has no memory
+    /// for it.
+    fn grow(&mut self, free: &mut *mut u64, slot_bytes: usize) -> bool {
         // SAFETY: a non-zero size.
         let chunk = unsafe { std::alloc::alloc(chunk_layout()) } as *mut u64;
         if chunk.is_null() {
@@ -250,7 +350,7 @@ impl SizeClass {
         let slots = CHUNK_BYTES / slot_bytes;
         for i in (0..slots).rev() {
             // SAFETY: slot `i` lies inside the new chunk.
-            unsafe { self.push(chunk.byte_add(i * slot_bytes)) };
+            unsafe { push(free, chunk.byte_add(i * slot_bytes)) };
         }
         true
     }
@@ -263,15 +363,20 @@ fn chunk_layout() -> Layout {
 /// Sets the collection mode and the heap limit (`--max-heap`).
 pub fn configure(mode: Mode, limit: Option<usize>) {
     with_heap(|h| {
+        reclaim(h);
         h.mode = mode;
         h.limit = limit;
+        lend(h);
     })
 }
 
 pub fn stats() -> GcStats {
-    with_heap(|h| GcStats {
-        heap_bytes: h.bytes,
-        ..h.stats
+    with_heap(|h| {
+        reclaim(h);
+        GcStats {
+            heap_bytes: h.bytes,
+            ..h.stats
+        }
     })
 }
 
@@ -442,35 +547,50 @@ pub fn allocate(
         .filter(|&b| b <= isize::MAX as u64 / 2)
         .ok_or(AllocError::OutOfMemory)? as usize;
     with_heap(|h| {
-        let extra = (kind == ElemKind::Arrays && fill != 0).then_some(fill as u64);
-        let small = bytes <= SMALL_MAX;
-        let (block, size) = if small {
-            allocate_slot(h, bytes, caller, extra)?
-        } else {
-            (allocate_large(h, bytes, fill, caller, extra)?, bytes)
-        };
-        // SAFETY: the block has room for the header, the length and `len`
-        // elements of `kind`. A slot's elements may hold anything; a large
-        // block's are zero.
-        let array = unsafe {
-            *block = header_word(kind, TAG_LIVE);
-            let array = block.add(1) as *mut i64;
-            *array = len;
-            let elems = array.add(1);
-            match kind {
-                _ if fill == 0 && !small => {}
-                ElemKind::Bytes => {
-                    std::slice::from_raw_parts_mut(elems as *mut u8, len as usize).fill(fill as u8)
-                }
-                _ => std::slice::from_raw_parts_mut(elems, len as usize).fill(fill),
-            }
-            array
-        };
-        h.bytes += size;
-        h.stats.arrays_allocated += 1;
-        h.stats.peak_bytes = h.stats.peak_bytes.max(h.bytes);
-        Ok(array)
+        reclaim(h);
+        let array = allocate_in(h, len, fill, kind, bytes, caller);
+        lend(h);
+        array
     })
+}
+
+/// [`allocate`] on heap `h`, whose fast path is reclaimed.
+fn allocate_in(
+    h: &mut Heap,
+    len: i64,
+    fill: i64,
+    kind: ElemKind,
+    bytes: usize,
+    caller: CallerFrame,
+) -> Result<*mut i64, AllocError> {
+    let extra = (kind == ElemKind::Arrays && fill != 0).then_some(fill as u64);
+    let small = bytes <= SMALL_MAX;
+    let (block, size) = if small {
+        allocate_slot(h, bytes, caller, extra)?
+    } else {
+        (allocate_large(h, bytes, fill, caller, extra)?, bytes)
+    };
+    // SAFETY: the block has room for the header, the length and `len`
+    // elements of `kind`. A slot's elements may hold anything; a large
+    // block's are zero.
+    let array = unsafe {
+        *block = header_word(kind, TAG_LIVE);
+        let array = block.add(1) as *mut i64;
+        *array = len;
+        let elems = array.add(1);
+        match kind {
+            _ if fill == 0 && !small => {}
+            ElemKind::Bytes => {
+                std::slice::from_raw_parts_mut(elems as *mut u8, len as usize).fill(fill as u8)
+            }
+            _ => std::slice::from_raw_parts_mut(elems, len as usize).fill(fill),
+        }
+        array
+    };
+    h.bytes += size;
+    h.stats.arrays_allocated += 1;
+    h.stats.peak_bytes = h.stats.peak_bytes.max(h.bytes);
+    Ok(array)
 }
 
 /// Collects first if the heap would pass its budget (or at every
@@ -503,14 +623,14 @@ fn allocate_slot(
     let class = class_of(bytes);
     let size = SLOT_BYTES[class];
     let collected = collect_if_due(h, size, caller, extra)?;
-    if let Some(slot) = h.classes[class].pop() {
+    if let Some(slot) = pop(&mut h.fast.free[class]) {
         return Ok((slot, size));
     }
-    if !h.classes[class].grow(size) && !collected {
+    if !h.classes[class].grow(&mut h.fast.free[class], size) && !collected {
         // The system is out of memory: free what can be freed and retry.
         collect(h, caller, extra);
     }
-    let slot = h.classes[class].pop().ok_or(AllocError::OutOfMemory)?;
+    let slot = pop(&mut h.fast.free[class]).ok_or(AllocError::OutOfMemory)?;
     Ok((slot, size))
 }
 
@@ -645,8 +765,9 @@ fn trace(gray: &mut Vec<*mut u64>) {
 fn sweep(h: &mut Heap) {
     let verify = h.mode == Mode::Verify;
     let (mut freed_bytes, mut freed) = (0, 0);
-    for (class, &size) in h.classes.iter_mut().zip(&SLOT_BYTES) {
-        let (bytes, count) = class.sweep(size, verify);
+    let lists = h.classes.iter_mut().zip(&mut h.fast.free);
+    for ((class, free), &size) in lists.zip(&SLOT_BYTES) {
+        let (bytes, count) = class.sweep(free, size, verify);
         freed_bytes += bytes;
         freed += count;
     }
@@ -680,16 +801,16 @@ impl SizeClass {
     /// is built anew, lowest address first, and a chunk left without a
     /// live array goes back to the system. In verify mode a freed slot is
     /// poisoned and never reused, so the list only keeps slots never used.
-    fn sweep(&mut self, size: usize, verify: bool) -> (usize, u64) {
+    fn sweep(&mut self, free: &mut *mut u64, size: usize, verify: bool) -> (usize, u64) {
         let (mut freed_bytes, mut freed) = (0, 0);
         if !verify {
-            self.free = std::ptr::null_mut();
+            *free = std::ptr::null_mut();
         }
         let slots = CHUNK_BYTES / size;
         let chunks = std::mem::take(&mut self.chunks);
         let mut kept = Vec::with_capacity(chunks.len());
         for &chunk in chunks.iter().rev() {
-            let list_before = self.free;
+            let list_before = *free;
             let mut live = 0;
             for i in (0..slots).rev() {
                 // SAFETY: slot `i` lies inside the chunk, and every slot
@@ -711,12 +832,12 @@ impl SizeClass {
                         }
                     }
                     if !verify {
-                        self.push(slot);
+                        push(free, slot);
                     }
                 }
             }
             if live == 0 && !verify {
-                self.free = list_before;
+                *free = list_before;
                 // SAFETY: the chunk came from `grow` with this layout and
                 // no slot of it is live or listed.
                 unsafe { std::alloc::dealloc(chunk as *mut u8, chunk_layout()) };
@@ -745,7 +866,11 @@ unsafe fn poison(header: *mut u64, bytes: usize) {
 /// Collects now, with only registered roots (globals, external roots):
 /// for tests and benchmarks.
 pub fn collect_now() {
-    with_heap(|h| collect(h, CallerFrame::NONE, None));
+    with_heap(|h| {
+        reclaim(h);
+        collect(h, CallerFrame::NONE, None);
+        lend(h);
+    });
 }
 
 #[cfg(test)]
@@ -768,6 +893,67 @@ mod tests {
         }
         assert!(SLOT_BYTES.windows(2).all(|w| w[0] < w[1] && w[1] % 16 == 0));
         assert_eq!(SLOT_BYTES[CLASSES - 1], SMALL_MAX);
+    }
+
+    /// What compiled code does on the allocation fast path: takes the
+    /// first free slot of a class from `toy_rt_alloc`, out of its
+    /// allowance.
+    fn take_slot_as_compiled_code(class: usize) -> Option<*mut u64> {
+        let fast = toy_rt_alloc.load(Ordering::Relaxed);
+        let size = SLOT_BYTES[class] as i64;
+        // SAFETY: `enter_compiled_code` pointed it at this thread's heap,
+        // which no borrow holds now.
+        unsafe {
+            let head = (*fast).free[class];
+            if (*fast).credit - size < 0 || head.is_null() {
+                return None;
+            }
+            (*fast).free[class] = *head.add(2) as *mut u64;
+            (*fast).credit -= size;
+            (*fast).count += 1;
+            *head = live_header(ElemKind::Words);
+            *head.add(1) = 2;
+            Some(head)
+        }
+    }
+
+    #[test]
+    fn the_fast_path_allocates_from_the_free_lists_and_is_counted() {
+        let _alone = crate::tests::HEAP_TESTS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        configure(Mode::Normal, None);
+        collect_now();
+        let class = class_of(32);
+        // A slot of the class exists once the runtime made one array of it.
+        allocate(2, 0, ElemKind::Words, CallerFrame::NONE)
+            .ok()
+            .unwrap();
+        enter_compiled_code();
+        let before = stats();
+        let taken: Vec<_> = (0..10)
+            .map_while(|_| take_slot_as_compiled_code(class))
+            .collect();
+        assert_eq!(taken.len(), 10);
+        let after = stats();
+        assert_eq!(after.arrays_allocated, before.arrays_allocated + 10);
+        assert_eq!(after.heap_bytes, before.heap_bytes + 10 * SLOT_BYTES[class]);
+        // Unreached, they are freed like the runtime's own arrays, and
+        // their slots listed again.
+        collect_now();
+        let swept = stats();
+        assert!(swept.arrays_freed >= after.arrays_freed + 10);
+        assert!(swept.heap_bytes < after.heap_bytes);
+        // In the stress modes every allocation must reach the collector:
+        // the fast path gets no allowance.
+        configure(Mode::Stress, None);
+        enter_compiled_code();
+        assert_eq!(take_slot_as_compiled_code(class), None);
+        configure(Mode::Normal, None);
+        // Nor beyond the heap limit.
+        configure(Mode::Normal, Some(stats().heap_bytes));
+        assert_eq!(take_slot_as_compiled_code(class), None);
+        configure(Mode::Normal, None);
     }
 
     #[test]

@@ -816,6 +816,10 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
             "toy_rt_error_details",
             std::ptr::addr_of!(toy_rt_error_details) as *const u8,
         ),
+        (
+            "toy_rt_alloc",
+            std::ptr::addr_of!(gc::toy_rt_alloc) as *const u8,
+        ),
     ]
 }
 

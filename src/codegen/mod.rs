@@ -150,6 +150,9 @@ pub struct Runtime {
     pub stack_limit: DataId,
     /// `toy_rt_pending`: nonzero when REPL code must return at once.
     pub pending: DataId,
+    /// `toy_rt_alloc`: the allocation fast path's free lists and allowance
+    /// (`jitrun_runtime::gc::FastAlloc`).
+    pub alloc: DataId,
     /// `toy_rt_error_details`: where a failed check stores the values its
     /// report names.
     pub error_details: DataId,
@@ -212,6 +215,7 @@ impl Runtime {
             clock: f("toy_rt_clock", &[], Some(F64))?,
             stack_limit: declare_data_import(module, "toy_rt_stack_limit")?,
             pending: declare_data_import(module, "toy_rt_pending")?,
+            alloc: declare_data_import(module, "toy_rt_alloc")?,
             error_details: declare_data_import(module, "toy_rt_error_details")?,
         };
         Ok(rt)
@@ -760,6 +764,7 @@ impl Compiled {
         }
         let code = self.module.get_finalized_function(self.main);
         jitrun_runtime::set_stack_limit(JIT_STACK_BUDGET);
+        jitrun_runtime::gc::enter_compiled_code();
         // SAFETY: `main` was compiled for this host with the signature
         // `fn()` and the default (C) calling convention; it calls only
         // functions of this module and the runtime, which never unwind.

@@ -2,6 +2,10 @@
 //! element and global loads and stores, and array literals.
 
 use super::*;
+use jitrun_runtime::gc;
+
+/// Elements of an array made in line, at most: each is a store.
+const FAST_MAX_ELEMENTS: i64 = 16;
 
 impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// The base address and offset of global `g`'s slot.
@@ -129,22 +133,111 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         loc: SrcLoc,
     ) -> cl::Value {
         let elem = self.f.value_ty(elems[0]);
-        let len = self.b.ins().iconst(types::I64, elems.len() as i64);
-        let zero = self.b.ins().iconst(types::I64, 0);
+        let n = elems.len() as i64;
+        let len = self.b.ins().iconst(types::I64, n);
+        let arr = self.new_array(inst, elem, len, Some(n), None, loc);
+        for (i, &e) in elems.iter().enumerate() {
+            let v = self.val(e);
+            self.store_element(elem, v, arr, elem.elem_size() * i as i64);
+        }
+        arr
+    }
+
+    /// A new array of `len` elements of type `elem`, each `fill` (or left
+    /// for the caller to store, when `fill` is `None`: an array literal).
+    /// When the length is a constant `known` whose array takes a slot, the
+    /// slot is taken in line from the free list of its class, if the
+    /// allocation fast path's allowance covers it and the list is not
+    /// empty (`jitrun_runtime::gc::FastAlloc`); otherwise — and for any
+    /// other length — the runtime makes the array, a safepoint where the
+    /// collector may run.
+    pub(super) fn new_array(
+        &mut self,
+        inst: ir::Inst,
+        elem: Ty,
+        len: cl::Value,
+        known: Option<i64>,
+        fill: Option<cl::Value>,
+        loc: SrcLoc,
+    ) -> cl::Value {
+        let slot = known
+            .filter(|&n| (0..=FAST_MAX_ELEMENTS).contains(&n))
+            .and_then(|n| {
+                let bytes = (ARRAY_HEADER + 8 + n * elem.elem_size()) as usize;
+                (bytes <= gc::SMALL_MAX).then(|| (n, gc::class_of(bytes)))
+            });
+        let Some((n, class)) = slot else {
+            return self.call_array_new(inst, elem, len, fill, loc);
+        };
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let join = self.b.create_block();
+        let arr = self.b.append_block_param(join, types::I64);
+        self.b.set_cold_block(slow);
+        // The allowance and the first free slot of the class.
+        let cell = self.data_addr(self.env.runtime.alloc);
+        let ctx = self.b.ins().load(types::I64, mem(), cell, 0);
+        let free_at = gc::FAST_FREE_OFFSET + 8 * class as i32;
+        let credit = (self.b.ins()).load(types::I64, mem(), ctx, gc::FAST_CREDIT_OFFSET);
+        let left = (self.b.ins()).iadd_imm_s(credit, -(gc::SLOT_BYTES[class] as i64));
+        let covered = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::SignedGreaterThanOrEqual, left, 0);
+        let head = self.b.ins().load(types::I64, mem(), ctx, free_at);
+        let listed = self.b.ins().icmp_imm_s(IntCC::NotEqual, head, 0);
+        let ok = self.b.ins().band(covered, listed);
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+
+        self.b.switch_to_block(fast);
+        let next = self.b.ins().load(types::I64, mem(), head, 16);
+        self.b.ins().store(mem(), next, ctx, free_at);
+        (self.b.ins()).store(mem(), left, ctx, gc::FAST_CREDIT_OFFSET);
+        let count = (self.b.ins()).load(types::I64, mem(), ctx, gc::FAST_COUNT_OFFSET);
+        let count = self.b.ins().iadd_imm_s(count, 1);
+        (self.b.ins()).store(mem(), count, ctx, gc::FAST_COUNT_OFFSET);
+        let header = gc::live_header(elem.elem_kind()) as i64;
+        let header = self.b.ins().iconst(types::I64, header);
+        self.b.ins().store(mem(), header, head, 0);
+        let made = self.b.ins().iadd_imm_s(head, 8);
+        self.b.ins().store(mem(), len, made, 0);
+        if let Some(fill) = fill {
+            for i in 0..n {
+                self.store_element(elem, fill, made, elem.elem_size() * i);
+            }
+        }
+        self.b.ins().jump(join, &[cl::BlockArg::Value(made)]);
+
+        self.b.switch_to_block(slow);
+        let called = self.call_array_new(inst, elem, len, fill, loc);
+        self.b.ins().jump(join, &[cl::BlockArg::Value(called)]);
+        self.b.switch_to_block(join);
+        arr
+    }
+
+    /// The runtime's `array_new`, at a safepoint.
+    fn call_array_new(
+        &mut self,
+        inst: ir::Inst,
+        elem: Ty,
+        len: cl::Value,
+        fill: Option<cl::Value>,
+        loc: SrcLoc,
+    ) -> cl::Value {
+        let bits = match fill {
+            Some(fill) => self.slot_bits(elem, fill),
+            None => self.b.ins().iconst(types::I64, 0),
+        };
         let kind = self.b.ins().iconst(types::I64, elem.elem_kind() as i64);
         let packed = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
         self.mark_site(loc);
         let arr = self
             .safepoint_call(inst, |t| {
-                t.call_rt_inst(t.env.runtime.array_new, &[len, zero, kind, packed])
+                t.call_rt_inst(t.env.runtime.array_new, &[len, bits, kind, packed])
             })
             .expect("array_new returns the array");
         self.b.set_srcloc(cl::SourceLoc::default());
         self.poll_pending();
-        for (i, &e) in elems.iter().enumerate() {
-            let v = self.val(e);
-            self.store_element(elem, v, arr, elem.elem_size() * i as i64);
-        }
         arr
     }
 

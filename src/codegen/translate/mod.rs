@@ -505,22 +505,10 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
                 None
             }
             InstKind::NewArray { len, fill } => {
-                let fill_ty = self.f.value_ty(*fill);
-                let fill = self.val(*fill);
-                let bits = self.slot_bits(fill_ty, fill);
-                let len = self.val(*len);
-                let loc = self
-                    .b
-                    .ins()
-                    .iconst(types::I64, pack_loc(data.loc.line, data.loc.col));
-                let kind = self.b.ins().iconst(types::I64, fill_ty.elem_kind() as i64);
-                self.mark_site(data.loc);
-                let array = self.safepoint_call(inst, |t| {
-                    t.call_rt_inst(t.env.runtime.array_new, &[len, bits, kind, loc])
-                });
-                self.b.set_srcloc(cl::SourceLoc::default());
-                self.poll_pending();
-                array
+                let elem = self.f.value_ty(*fill);
+                let known = self.f.int_constant(*len);
+                let (len, fill) = (self.val(*len), self.val(*fill));
+                Some(self.new_array(inst, elem, len, known, Some(fill), data.loc))
             }
             InstKind::ArrayLit(elems) => Some(self.array_literal(inst, elems, data.loc)),
             InstKind::EmptyArray => self.call_rt(self.env.runtime.empty_array, &[]),
