@@ -107,6 +107,14 @@ pub fn make_isa(opts: &CodegenOptions) -> Result<OwnedTargetIsa, CodegenError> {
     set(&mut flags, "preserve_frame_pointers", "true");
     set(&mut flags, "is_pic", "false");
     set(&mut flags, "use_colocated_libcalls", "false");
+    // Functions start on 32-byte boundaries (Cranelift's default is 16):
+    // then a function's loops sit in the same 32-byte windows of the
+    // instruction fetch and micro-op cache whatever code comes before it,
+    // and a change to one function no longer moves another's hot loop
+    // across such a boundary (a 25% swing in one loop-bound program's run
+    // time, with its code unchanged; none of 56 programs slower by more
+    // than 4%).
+    set(&mut flags, "log2_min_function_alignment", "5");
     let flags = settings::Flags::new(flags);
     let isa_builder = match &opts.target {
         None => cranelift_native::builder().map_err(|reason| CodegenError::UnsupportedTarget {
