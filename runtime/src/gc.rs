@@ -146,9 +146,9 @@ pub struct FastAlloc {
 }
 
 /// Offsets into [`FastAlloc`] for compiled code.
-pub const FAST_FREE_OFFSET: i32 = 0;
-pub const FAST_CREDIT_OFFSET: i32 = 8 * CLASSES as i32;
-pub const FAST_COUNT_OFFSET: i32 = FAST_CREDIT_OFFSET + 8;
+pub const FAST_FREE_OFFSET: i32 = std::mem::offset_of!(FastAlloc, free) as i32;
+pub const FAST_CREDIT_OFFSET: i32 = std::mem::offset_of!(FastAlloc, credit) as i32;
+pub const FAST_COUNT_OFFSET: i32 = std::mem::offset_of!(FastAlloc, count) as i32;
 
 impl FastAlloc {
     const fn new() -> FastAlloc {
@@ -178,10 +178,7 @@ static NO_FAST_PATH: NoFastPath = NoFastPath(FastAlloc::new());
 /// limit, `toy_rt_stack_limit`).
 pub fn enter_compiled_code() {
     let heap = HEAP.with(|cell| cell.as_ptr());
-    with_heap(|h| {
-        reclaim(h);
-        lend(h);
-    });
+    with_heap(|_| ());
     // SAFETY: the thread's heap lives as long as the thread; compiled
     // code writes through this pointer only while no borrow of it is held
     // (it runs between calls into the runtime).
@@ -263,9 +260,16 @@ thread_local! {
     static HEAP: RefCell<Heap> = const { RefCell::new(Heap::new()) };
 }
 
-/// Runs `f` on this thread's heap.
+/// Runs `f` on this thread's heap, with what the allocation fast path
+/// took since the runtime was last entered counted first, and a new
+/// allowance lent to it after.
 fn with_heap<R>(f: impl FnOnce(&mut Heap) -> R) -> R {
-    HEAP.with_borrow_mut(f)
+    HEAP.with_borrow_mut(|h| {
+        reclaim(h);
+        let r = f(h);
+        lend(h);
+        r
+    })
 }
 
 // ---------------------------------------------------------------- size classes
@@ -276,7 +280,7 @@ pub const SMALL_MAX: usize = 512;
 const CHUNK_BYTES: usize = 64 << 10;
 /// The slot sizes: every 16 bytes up to 256, then every 64. A slot has
 /// room for a free-list link after the header and length.
-pub const SLOT_BYTES: [usize; CLASSES] = [
+const SLOT_BYTES: [usize; CLASSES] = [
     32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 320, 384, 448, 512,
 ];
 pub const CLASSES: usize = 19;
@@ -296,8 +300,16 @@ const CLASS_BY_UNITS: [u8; SMALL_MAX / 16 + 1] = {
     table
 };
 
+/// The size class of an array of `len` elements of `kind` and its slot's
+/// bytes, if the array takes a slot: what compiled code allocates in line.
+pub fn slot_of(len: usize, kind: ElemKind) -> Option<(usize, usize)> {
+    let bytes = HEADER_BYTES + 8 + len.checked_mul(kind.elem_size())?;
+    let class = (bytes <= SMALL_MAX).then(|| class_of(bytes))?;
+    Some((class, SLOT_BYTES[class]))
+}
+
 /// The class of a block of `bytes` bytes (at most [`SMALL_MAX`]).
-pub fn class_of(bytes: usize) -> usize {
+fn class_of(bytes: usize) -> usize {
     CLASS_BY_UNITS[bytes.div_ceil(16)] as usize
 }
 
@@ -363,20 +375,15 @@ fn chunk_layout() -> Layout {
 /// Sets the collection mode and the heap limit (`--max-heap`).
 pub fn configure(mode: Mode, limit: Option<usize>) {
     with_heap(|h| {
-        reclaim(h);
         h.mode = mode;
         h.limit = limit;
-        lend(h);
     })
 }
 
 pub fn stats() -> GcStats {
-    with_heap(|h| {
-        reclaim(h);
-        GcStats {
-            heap_bytes: h.bytes,
-            ..h.stats
-        }
+    with_heap(|h| GcStats {
+        heap_bytes: h.bytes,
+        ..h.stats
     })
 }
 
@@ -546,15 +553,10 @@ pub fn allocate(
         .and_then(|b| b.checked_add((HEADER_BYTES + 8) as u64))
         .filter(|&b| b <= isize::MAX as u64 / 2)
         .ok_or(AllocError::OutOfMemory)? as usize;
-    with_heap(|h| {
-        reclaim(h);
-        let array = allocate_in(h, len, fill, kind, bytes, caller);
-        lend(h);
-        array
-    })
+    with_heap(|h| allocate_in(h, len, fill, kind, bytes, caller))
 }
 
-/// [`allocate`] on heap `h`, whose fast path is reclaimed.
+/// [`allocate`] on heap `h`.
 fn allocate_in(
     h: &mut Heap,
     len: i64,
@@ -866,11 +868,7 @@ unsafe fn poison(header: *mut u64, bytes: usize) {
 /// Collects now, with only registered roots (globals, external roots):
 /// for tests and benchmarks.
 pub fn collect_now() {
-    with_heap(|h| {
-        reclaim(h);
-        collect(h, CallerFrame::NONE, None);
-        lend(h);
-    });
+    with_heap(|h| collect(h, CallerFrame::NONE, None));
 }
 
 #[cfg(test)]

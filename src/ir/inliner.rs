@@ -22,6 +22,7 @@
 use super::dom::DomTree;
 use super::inline::{can_copy, inline_call, size};
 use super::loops::Loops;
+use super::scalars;
 use super::*;
 
 /// The largest callee (instructions and phis) inlined at a call outside
@@ -84,6 +85,14 @@ pub fn inline_calls(m: &mut Module) {
     for f in m.all_functions() {
         f.calls().for_each(|(_, _, g)| calls[g as usize] += 1);
     }
+    // By function: the length of the small array it returns, if it returns
+    // one ([`scalars::returned_small_array`]), kept up to date as callees
+    // take copies (each is visited before its callers).
+    let mut returned: Vec<Option<i64>> = m
+        .functions
+        .iter()
+        .map(scalars::returned_small_array)
+        .collect();
     for fi in order {
         if graph[fi].iter().all(|&g| !inlinable[g]) {
             continue;
@@ -94,11 +103,13 @@ pub fn inline_calls(m: &mut Module) {
             functions: &m.functions,
             inlinable: &inlinable,
             calls: &calls,
+            returned: &returned,
         };
         model.inline_into(&mut caller);
         // Its copies computed with constant arguments and split blocks:
         // fold and merge them, before the caller is copied in turn.
         super::tidy::tidy(&mut caller);
+        returned[fi] = scalars::returned_small_array(&caller);
         m.functions[fi] = caller;
     }
 }
@@ -112,6 +123,8 @@ struct Model<'a> {
     inlinable: &'a [bool],
     /// By function: how many calls of it the program makes as written.
     calls: &'a [usize],
+    /// By function: the length of the small array it returns, if any.
+    returned: &'a [Option<i64>],
 }
 
 /// The functions `f` calls, each once.
@@ -205,7 +218,7 @@ impl Model<'_> {
         (args.iter().zip(&callee.params))
             .filter_map(|(&a, &p)| {
                 let len = self.fresh_array_len(caller, a)?;
-                super::scalars::local_accesses(callee, p, len)
+                scalars::local_accesses(callee, p, len)
             })
             .sum()
     }
@@ -213,7 +226,7 @@ impl Model<'_> {
     /// The length of `v` if it is a small array `caller` makes, or the
     /// result of a call of an inlinable function that returns one.
     fn fresh_array_len(&self, caller: &Function, v: Value) -> Option<i64> {
-        if let Some(len) = super::scalars::small_array_len(caller, v) {
+        if let Some(len) = scalars::small_array_len(caller, v) {
             return Some(len);
         }
         let ValueDef::Inst(inst) = caller.values[v].def else {
@@ -222,10 +235,7 @@ impl Model<'_> {
         let InstKind::Call(g, _) = caller.insts[inst].kind else {
             return None;
         };
-        let g = g as usize;
-        self.inlinable[g]
-            .then(|| super::scalars::returned_small_array(&self.functions[g]))
-            .flatten()
+        self.returned[g as usize].filter(|_| self.inlinable[g as usize])
     }
 
     /// Inlines the calls of `caller` the cost model accepts.

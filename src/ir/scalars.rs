@@ -8,10 +8,11 @@
 //!
 //! The variables are put into SSA form over the blocks the array's making
 //! dominates (every use of the array is in them): a phi per element at
-//! each join, then trivial phis removed until none is left (Braun et al.
-//! Algorithm 3's `tryRemoveTrivialPhi`), which Aycock and Horspool show
-//! leaves minimal SSA on reducible flow graphs; phis nothing reads are
-//! dropped at the end.
+//! each join, then the redundant ones removed — trivial phis and sets of
+//! phis that merge one value among themselves, by Braun et al.'s
+//! Algorithm 5 (`ssa::minimize`), which leaves minimal SSA (Aycock and
+//! Horspool show the same for trivial-phi removal on reducible flow
+//! graphs); phis nothing reads are dropped at the end.
 //!
 //! The reads and writes removed could not fail (their constant indices are
 //! inside the array), so no error moves; the array's allocation, and the
@@ -22,7 +23,7 @@
 
 use super::dom::{reverse_post_order, DomTree};
 use super::*;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::smallvec;
 
 /// The longest array replaced: each element is a variable, with a phi at
@@ -79,6 +80,10 @@ fn replace_in(f: &mut Function) {
         replace(f, array, &region, &mut placed);
     }
     f.resolve_aliases();
+    // Trivial phis, and sets of phis that only merge one value among
+    // themselves (the elements a loop does not change), go: Algorithm 5
+    // of Braun et al., as SSA construction runs it.
+    crate::ssa::minimize::remove_redundant_phi_sccs(f);
     drop_unread_phis(f, &placed);
     super::tidy::remove_dead_pure_insts(f);
 }
@@ -103,18 +108,23 @@ fn small_arrays(f: &Function) -> Vec<Made> {
     out
 }
 
+/// The length of the small array `kind` makes, if it makes one.
+fn small_len(f: &Function, kind: &InstKind) -> Option<i64> {
+    let n = match kind {
+        InstKind::ArrayLit(elems) => elems.len() as i64,
+        InstKind::NewArray { len, .. } => f.int_constant(*len)?,
+        _ => return None,
+    };
+    (0..=MAX_ELEMENTS).contains(&n).then_some(n)
+}
+
 /// The elements `kind` makes a small array of, if it does.
 fn initial_elements(f: &Function, kind: &InstKind) -> Option<Vec<Value>> {
-    match kind {
-        InstKind::ArrayLit(elems) if elems.len() as i64 <= MAX_ELEMENTS => Some(elems.clone()),
-        InstKind::NewArray { len, fill } => {
-            let n = f.int_constant(*len)?;
-            (0..=MAX_ELEMENTS)
-                .contains(&n)
-                .then(|| vec![*fill; n as usize])
-        }
-        _ => None,
-    }
+    let n = small_len(f, kind)?;
+    Some(match kind {
+        InstKind::NewArray { fill, .. } => vec![*fill; n as usize],
+        _ => kind.operands(),
+    })
 }
 
 /// The length of `v`, if `f` makes it as an array [`replace_arrays`] may
@@ -123,7 +133,7 @@ pub fn small_array_len(f: &Function, v: Value) -> Option<i64> {
     let ValueDef::Inst(inst) = f.values[v].def else {
         return None;
     };
-    initial_elements(f, &f.insts[inst].kind).map(|e| e.len() as i64)
+    small_len(f, &f.insts[inst].kind)
 }
 
 /// The number of instructions of `f` that read or write an element of
@@ -154,26 +164,51 @@ pub fn returned_small_array(f: &Function) -> Option<i64> {
 
 /// [`local_accesses`], where `returned` lets `array` be returned too.
 fn accesses(f: &Function, array: Value, len: i64, returned: bool) -> Option<usize> {
-    let mut count = 0;
+    let (mut count, mut escapes) = (0, false);
+    let length = |v: Value| (v == array).then_some(len);
+    for_each_array_use(f, length, returned, |_, u| match u {
+        Use::Local => count += 1,
+        _ => escapes = true,
+    });
+    (!escapes).then_some(count)
+}
+
+/// Calls `seen(array, use)` for every use of an array that `length`
+/// gives the length of: by an instruction, a [`use_of`] (never
+/// [`Use::None`]); by a phi or a terminator, an escape — except a return
+/// when `returned`.
+fn for_each_array_use(
+    f: &Function,
+    length: impl Fn(Value) -> Option<i64>,
+    returned: bool,
+    mut seen: impl FnMut(Value, Use),
+) {
     for &b in &f.layout {
         let data = &f.blocks[b];
-        let in_phis = data.phis.iter().any(|&p| f.phi_args(p).contains(&array));
-        let in_term = match data.term {
-            Some(Terminator::Return(_)) if returned => false,
-            ref t => t.as_ref().and_then(|t| t.operand()) == Some(array),
-        };
-        if in_phis || in_term {
-            return None;
-        }
-        for &inst in &data.insts {
-            match use_of(f, &f.insts[inst].kind, array, len) {
-                Use::None => {}
-                Use::Local => count += 1,
-                Use::Escape => return None,
+        for &phi in &data.phis {
+            for &v in f.phi_args(phi).iter().filter(|&&v| length(v).is_some()) {
+                seen(v, Use::Escape);
             }
         }
+        match data.term {
+            Some(Terminator::Return(_)) if returned => {}
+            ref term => {
+                if let Some(v) = term.as_ref().and_then(|t| t.operand()) {
+                    if length(v).is_some() {
+                        seen(v, Use::Escape);
+                    }
+                }
+            }
+        }
+        for &inst in &data.insts {
+            let kind = &f.insts[inst].kind;
+            kind.for_each_operand(|v| {
+                if let Some(n) = length(v) {
+                    seen(v, use_of(f, kind, v, n));
+                }
+            });
+        }
     }
-    Some(count)
 }
 
 /// How an instruction uses an array.
@@ -208,31 +243,22 @@ fn use_of(f: &Function, kind: &InstKind, array: Value, len: i64) -> Use {
 }
 
 /// The arrays of `made` some use lets escape.
-fn escaping(f: &Function, made: &[Made]) -> Vec<Value> {
+fn escaping(f: &Function, made: &[Made]) -> FxHashSet<Value> {
     let len: FxHashMap<Value, i64> = made
         .iter()
         .map(|a| (a.value, a.initial.len() as i64))
         .collect();
-    let mut out = Vec::new();
-    for &b in &f.layout {
-        let data = &f.blocks[b];
-        for &phi in &data.phis {
-            out.extend(f.phi_args(phi).iter().filter(|v| len.contains_key(v)));
-        }
-        if let Some(v) = data.term.as_ref().and_then(|t| t.operand()) {
-            out.extend(len.contains_key(&v).then_some(v));
-        }
-        for &inst in &data.insts {
-            let kind = &f.insts[inst].kind;
-            kind.for_each_operand(|v| {
-                if let Some(&n) = len.get(&v) {
-                    if use_of(f, kind, v, n) == Use::Escape {
-                        out.push(v);
-                    }
-                }
-            });
-        }
-    }
+    let mut out = FxHashSet::default();
+    for_each_array_use(
+        f,
+        |v| len.get(&v).copied(),
+        false,
+        |v, u| {
+            if u == Use::Escape {
+                out.insert(v);
+            }
+        },
+    );
     out
 }
 
@@ -273,7 +299,6 @@ fn replace(f: &mut Function, array: &Made, region: &[Block], placed: &mut Vec<Va
         }
         placed.extend(phis);
     }
-    remove_trivial_phis(f, placed);
 }
 
 /// Applies `inst` to the elements' `current` values; whether it goes (the
@@ -310,39 +335,11 @@ fn rewrite(f: &mut Function, inst: Inst, array: &Made, len: i64, current: &mut V
     }
 }
 
-/// Removes the phis of `phis` whose operands are one value besides
-/// themselves (Braun et al. Algorithm 3), until none is left: removing one
-/// can make a phi that used it trivial.
-fn remove_trivial_phis(f: &mut Function, phis: &[Value]) {
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &phi in phis {
-            if !f.is_phi(phi) {
-                continue;
-            }
-            let mut same = None;
-            let trivial = f.phi_args(phi).iter().all(|&a| {
-                let a = f.resolve(a);
-                if a == phi || same == Some(a) {
-                    return true;
-                }
-                same.get_or_insert(a) == &a
-            });
-            if let (true, Some(same)) = (trivial, same) {
-                f.remove_phi(phi, same);
-                changed = true;
-            }
-        }
-    }
-}
-
 /// Removes the phis of `placed` that no instruction, terminator or other
 /// phi reads, directly or through phis of `placed` that are read.
 fn drop_unread_phis(f: &mut Function, placed: &[Value]) {
-    let ours: rustc_hash::FxHashSet<Value> =
-        placed.iter().copied().filter(|&p| f.is_phi(p)).collect();
-    let mut read: rustc_hash::FxHashSet<Value> = Default::default();
+    let ours: FxHashSet<Value> = placed.iter().copied().filter(|&p| f.is_phi(p)).collect();
+    let mut read: FxHashSet<Value> = Default::default();
     let mut work = Vec::new();
     let mut note = |v: Value, work: &mut Vec<Value>| {
         if ours.contains(&v) && read.insert(v) {

@@ -162,11 +162,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     ) -> cl::Value {
         let slot = known
             .filter(|&n| (0..=FAST_MAX_ELEMENTS).contains(&n))
-            .and_then(|n| {
-                let bytes = (ARRAY_HEADER + 8 + n * elem.elem_size()) as usize;
-                (bytes <= gc::SMALL_MAX).then(|| (n, gc::class_of(bytes)))
-            });
-        let Some((n, class)) = slot else {
+            .and_then(|n| Some((n, gc::slot_of(n as usize, elem.elem_kind())?)));
+        let Some((n, (class, slot_bytes))) = slot else {
             return self.call_array_new(inst, elem, len, fill, loc);
         };
         let fast = self.b.create_block();
@@ -179,7 +176,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let ctx = self.b.ins().load(types::I64, mem(), cell, 0);
         let free_at = gc::FAST_FREE_OFFSET + 8 * class as i32;
         let credit = (self.b.ins()).load(types::I64, mem(), ctx, gc::FAST_CREDIT_OFFSET);
-        let left = (self.b.ins()).iadd_imm_s(credit, -(gc::SLOT_BYTES[class] as i64));
+        let left = (self.b.ins()).iadd_imm_s(credit, -(slot_bytes as i64));
         let covered = self
             .b
             .ins()
