@@ -64,6 +64,18 @@ pub fn eval_unary(op: UnaryOp, x: Const) -> Option<Const> {
     })
 }
 
+/// `1 / d` when multiplying by it gives exactly what dividing by `d`
+/// gives, for every dividend: `d` is a power of two (`±2^k`) whose
+/// reciprocal is a normal float. Both operations round the same real
+/// number `x * 2^-k` once; infinities, NaNs and signed zeros come out the
+/// same too. Other divisors (`x / 3.0` against `x * (1.0 / 3.0)`) differ
+/// in the last bit for some `x`.
+pub fn exact_reciprocal(d: f64) -> Option<f64> {
+    const MANTISSA: u64 = (1 << 52) - 1;
+    let r = 1.0 / d;
+    (d.is_normal() && d.to_bits() & MANTISSA == 0 && r.is_normal()).then_some(r)
+}
+
 /// Evaluates `a op b`; `None` when the operation fails at run time
 /// (division by zero), which must then stay in the program.
 pub fn eval_binary(op: BinaryOp, a: Const, b: Const) -> Option<Const> {
@@ -126,6 +138,35 @@ mod tests {
         assert_eq!(fmax(2.0, f64::NAN), 2.0);
         assert!(fmin(0.0, -0.0).is_sign_negative());
         assert!(fmax(-0.0, 0.0).is_sign_positive());
+    }
+
+    #[test]
+    fn only_powers_of_two_have_exact_reciprocals() {
+        assert_eq!(exact_reciprocal(2.0), Some(0.5));
+        assert_eq!(exact_reciprocal(-0.25), Some(-4.0));
+        assert_eq!(exact_reciprocal(1024.0), Some(1.0 / 1024.0));
+        for d in [3.0, 6.0, 0.1, 0.0, -0.0, f64::INFINITY, f64::NAN, f64::MAX] {
+            assert_eq!(exact_reciprocal(d), None, "{d}");
+        }
+        // 2^1023's reciprocal is subnormal; 2^-1023 is itself subnormal.
+        assert_eq!(
+            exact_reciprocal(f64::from_bits(0x7fe0_0000_0000_0000)),
+            None
+        );
+        assert_eq!(exact_reciprocal(f64::MIN_POSITIVE / 2.0), None);
+    }
+
+    proptest::proptest! {
+        /// Multiplying by the reciprocal gives the division's bits, for any
+        /// dividend (NaNs, infinities, subnormals and signed zeros too).
+        #[test]
+        fn multiplying_by_an_exact_reciprocal_is_dividing(x_bits: u64, k in -1021i32..1022, negative: bool) {
+            let d = if negative { -(2f64.powi(k)) } else { 2f64.powi(k) };
+            let r = exact_reciprocal(d).expect("a power of two with a normal reciprocal");
+            let x = f64::from_bits(x_bits);
+            let (q, p) = (x / d, x * r);
+            proptest::prop_assert!(q.to_bits() == p.to_bits() || (q.is_nan() && p.is_nan()));
+        }
     }
 
     #[test]

@@ -73,7 +73,8 @@ pub fn drop_unused_inline_sites(f: &mut Function) {
 /// Replaces every pure operation on constants by its value, until none
 /// is left (an operation that would fail at run time stays), and combines
 /// the constants of an offset of an offset (`(c + n) - 1` once `n` is 256:
-/// `c + 255`), as SSA construction does (`Function::combined_offset`).
+/// `c + 255`), as SSA construction does (`Function::combined_offset`), and
+/// turns a float division by a power of two into a multiplication.
 pub fn fold_constants(f: &mut Function) {
     let mut changed = true;
     while changed {
@@ -96,6 +97,11 @@ pub fn fold_constants(f: &mut Function) {
                 if let Some(c) = folded {
                     f.insts[inst].kind = InstKind::constant(c);
                     changed = true;
+                } else if let Some((x, r)) = division_by_power_of_two(f, inst) {
+                    // As SSA construction does (`ssa::peephole`).
+                    let r = f.insert_inst(b, ii, InstKind::FConst(r.to_bits()), Ty::Float);
+                    f.insts[inst].kind = InstKind::Binary(BinaryOp::FMul, x, r);
+                    ii += 1;
                 } else if let Some((x, k)) = f.combined_offset(&f.insts[inst].kind) {
                     // (An offset of zero would leave `x + 0`: left as it is.)
                     if k != 0 {
@@ -107,6 +113,18 @@ pub fn fold_constants(f: &mut Function) {
                 ii += 1;
             }
         }
+    }
+}
+
+/// `x / d` for a constant `d` whose exact reciprocal `r` gives the same
+/// results as a multiplication: `(x, r)`.
+fn division_by_power_of_two(f: &Function, inst: Inst) -> Option<(Value, f64)> {
+    let InstKind::Binary(BinaryOp::FDiv, x, d) = f.insts[inst].kind else {
+        return None;
+    };
+    match f.constant(d)? {
+        semantics::Const::Float(d) => semantics::exact_reciprocal(d).map(|r| (x, r)),
+        _ => None,
     }
 }
 

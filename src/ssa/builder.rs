@@ -717,6 +717,11 @@ impl SsaBuilder {
                 let k = self.constant(semantics::Const::Int(k));
                 kind = InstKind::Binary(BinaryOp::IAdd, x, k);
             }
+            Simplified::Scaled(x, r) => {
+                self.stats.simplified += 1;
+                let r = self.constant(semantics::Const::Float(r));
+                kind = InstKind::Binary(BinaryOp::FMul, x, r);
+            }
             Simplified::Unchanged => {}
         }
         let kind = peephole::canonicalize(kind);

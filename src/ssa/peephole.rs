@@ -5,7 +5,7 @@
 //! instruction with a side effect (calls stay in the block; only a pure
 //! result is replaced), and never fold an operation that fails at run time.
 
-use crate::ir::semantics::{eval_binary, eval_unary, Const};
+use crate::ir::semantics::{eval_binary, eval_unary, exact_reciprocal, Const};
 use crate::ir::*;
 
 pub enum Simplified {
@@ -20,6 +20,10 @@ pub enum Simplified {
     /// `x + k` for a constant `k` (`(x + 2) - 1` to `x + 1`): the builder
     /// makes the constant.
     Offset(Value, i64),
+    /// `x * r` for a float constant `r`: a division by a power of two as
+    /// the multiplication by its exact reciprocal (`x / 2.0` to
+    /// `x * 0.5`, a few cycles against a division's dozen or more).
+    Scaled(Value, f64),
     Unchanged,
 }
 
@@ -103,6 +107,13 @@ fn simplify_binary(f: &Function, op: BinaryOp, a: Value, b: Value) -> Simplified
         }
         // Exact for every float, NaN and signed zeros included.
         FMul | FDiv if is_float(cb, 1.0) => Same(a),
+        FDiv => match cb {
+            Some(Const::Float(d)) => match exact_reciprocal(d) {
+                Some(r) => Scaled(a, r),
+                None => Unchanged,
+            },
+            _ => Unchanged,
+        },
         FMul if is_float(ca, 1.0) => Same(b),
         FSub if is_float(cb, 0.0) => Same(a),
         FAdd if is_float(cb, -0.0) => Same(a),
