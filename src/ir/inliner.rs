@@ -7,6 +7,9 @@
 //! ([`inline_calls`] says how small). Functions are visited bottom-up
 //! (callees before their callers: Tarjan's SCCs come out in that order),
 //! so a copy is made of a body whose own calls were already expanded.
+//! Top-level code comes last and takes copies only at calls in its loops,
+//! of functions that by then call nothing and have no loop
+//! ([`inline_leaves_into_top_level_loops`]).
 //! The copy goes in as `ir::inline`'s unrolled copies do: the call's block
 //! is split, the copy's returns jump to the second half, where a phi (or
 //! the single returned value) replaces the call's result; instructions
@@ -104,6 +107,7 @@ pub fn inline_calls(m: &mut Module) {
             inlinable: &inlinable,
             calls: &calls,
             returned: &returned,
+            only_in_loops: false,
         };
         model.inline_into(&mut caller);
         // Its copies computed with constant arguments and split blocks:
@@ -111,6 +115,37 @@ pub fn inline_calls(m: &mut Module) {
         super::tidy::tidy(&mut caller);
         returned[fi] = scalars::returned_small_array(&caller);
         m.functions[fi] = caller;
+    }
+    inline_leaves_into_top_level_loops(m, &inlinable, &calls, &returned);
+}
+
+/// Top-level code takes copies only at calls in its loops, and only of
+/// functions that (after their own inlining) call nothing and have no
+/// loop: a branchy helper such as a rounding or a clamp. A callee with a
+/// loop of its own would make the copy's loop part of top-level code,
+/// where values live across `print` calls share its registers: a
+/// stencil's running maximum was spilled in its inner loop that way.
+fn inline_leaves_into_top_level_loops(
+    m: &mut Module,
+    inlinable: &[bool],
+    calls: &[usize],
+    returned: &[Option<i64>],
+) {
+    let leaves: Vec<bool> = (m.functions.iter().zip(inlinable))
+        .map(|(g, &ok)| ok && g.calls().next().is_none() && DomTree::compute(g).is_acyclic())
+        .collect();
+    if m.main.calls().all(|(_, _, g)| !leaves[g as usize]) {
+        return;
+    }
+    let model = Model {
+        functions: &m.functions,
+        inlinable: &leaves,
+        calls,
+        returned,
+        only_in_loops: true,
+    };
+    if model.inline_into(&mut m.main) {
+        super::tidy::tidy(&mut m.main);
     }
 }
 
@@ -125,6 +160,8 @@ struct Model<'a> {
     calls: &'a [usize],
     /// By function: the length of the small array it returns, if any.
     returned: &'a [Option<i64>],
+    /// Whether only calls in the caller's loops are inlined.
+    only_in_loops: bool,
 }
 
 /// The functions `f` calls, each once.
@@ -238,14 +275,15 @@ impl Model<'_> {
         self.returned[g as usize].filter(|_| self.inlinable[g as usize])
     }
 
-    /// Inlines the calls of `caller` the cost model accepts.
-    fn inline_into(&self, caller: &mut Function) {
+    /// Inlines the calls of `caller` the cost model accepts; whether it
+    /// inlined any.
+    fn inline_into(&self, caller: &mut Function) -> bool {
         let loops = Loops::compute(caller, &DomTree::compute(caller));
         let mut sites = Vec::new();
         for (position, (block, call, g)) in caller.calls().enumerate() {
             let in_loop = loops.in_loop(block);
             let only_call = self.calls[g as usize] == 1;
-            if !self.inlinable[g as usize] {
+            if !self.inlinable[g as usize] || (self.only_in_loops && !in_loop) {
                 continue;
             }
             let InstKind::Call(_, ref args) = caller.insts[call].kind else {
@@ -271,7 +309,7 @@ impl Model<'_> {
             }
         }
         if sites.is_empty() {
-            return;
+            return false;
         }
         let own = size(caller);
         let limit = (own + own.max(MIN_GROWTH)).min(MAX_CALLER_SIZE.max(own));
@@ -285,6 +323,9 @@ impl Model<'_> {
             }
             fits
         });
+        if sites.is_empty() {
+            return false;
+        }
         // Last call first: splitting a block moves the instructions after
         // the call, so earlier calls in the same block stay where they were.
         sites.sort_by_key(|s| std::cmp::Reverse(s.position));
@@ -301,6 +342,7 @@ impl Model<'_> {
             inline_call(caller, s.block, s.call, callee, Some(site));
         }
         caller.resolve_aliases();
+        true
     }
 }
 
