@@ -350,6 +350,26 @@ fn generated_programs_have_replaced_arrays() {
     );
 }
 
+/// The differential runs reach the inlining of loop-free leaves into
+/// top-level loops: some generated programs' top-level code makes fewer
+/// calls once the inliner alone has run.
+#[test]
+fn generated_programs_inline_into_top_level_loops() {
+    let top_level_calls = |m: &jitrun::ir::Module| m.main.calls().count();
+    let inlined = (0..400)
+        .filter(|&seed| {
+            let src = jitrun::testgen::program(seed);
+            top_level_calls(&ssa_after(&src, &[]))
+                > top_level_calls(&ssa_after(&src, &[&jitrun::passes::INLINE]))
+        })
+        .count();
+    // 36 when this was written (none before top-level code took copies).
+    assert!(
+        inlined >= 25,
+        "{inlined} of 400 programs inline into top-level code"
+    );
+}
+
 /// The differential runs reach `ir::licm`: some generated programs get a
 /// load hoisted out of its loop (marked unchecked) by that pass alone.
 #[test]
