@@ -89,6 +89,7 @@ impl OptLevel {
             rotate_loops: o2,
             invert_loop_tests: o2,
             hoist_float_constants: o2,
+            split_loop_indices: o2,
         }
     }
 }
@@ -435,6 +436,10 @@ pub struct Plan {
     /// Float constants used in loops (the plan's `loop_floats`) are
     /// materialized where Cranelift can hoist them.
     pub hoist_float_constants: bool,
+    /// Unchecked accesses in a loop whose index adds a loop-invariant part
+    /// to a varying one address from the array plus the invariant part
+    /// (the plan's `split_indices`), which Cranelift hoists.
+    pub split_loop_indices: bool,
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use crate::entity::SecondaryMap;
 use crate::ir::bounds::{self, CheckPlan};
 use crate::ir::dom::DomTree;
 use crate::ir::lengths::{self, Lengths};
-use crate::ir::loops::Loops;
+use crate::ir::loops::{Loop, Loops};
 use crate::ir::rotate::{self, RotatedLoop};
 use crate::ir::semantics::Const;
 use crate::ir::vector::{self, VectorLoop};
@@ -66,6 +66,18 @@ pub struct FunctionPlan {
     /// Arrays whose checks take their length from a constant or from a
     /// load before their loop (`ir::lengths`).
     pub lengths: Lengths,
+    /// Unchecked element accesses in a loop whose index is a
+    /// loop-invariant part plus a varying one ([`split_indices`]).
+    pub split_indices: FxHashMap<ir::Inst, SplitIndex>,
+}
+
+/// An element index `invariant + varying + offset`, at an access inside a
+/// loop whose array and `invariant` are defined outside it.
+#[derive(Clone, Copy, Debug)]
+pub struct SplitIndex {
+    pub invariant: ir::Value,
+    pub varying: ir::Value,
+    pub offset: i64,
 }
 
 impl FunctionPlan {
@@ -104,7 +116,13 @@ impl FunctionPlan {
             FxHashSet::default()
         };
         let lengths = lengths::lengths(f, &loops, |inst| !checks.proven[inst]);
+        let split_indices = if plan.split_loop_indices {
+            split_indices(f, &loops, &checks)
+        } else {
+            FxHashMap::default()
+        };
         FunctionPlan {
+            split_indices,
             lengths,
             may_collect: collects.is_some(),
             tested_remainders: tested_remainders(f),
@@ -274,6 +292,228 @@ fn tested_remainders(f: &ir::Function) -> FxHashSet<ir::Value> {
     }
     tested.retain(|&v| !needed[v]);
     tested
+}
+
+/// The unchecked element accesses of `f` inside a loop whose array is
+/// defined outside the innermost loop around them and whose index is
+/// `invariant + varying` (a constant added to either kept apart): `c[i +
+/// j]` in a loop over `j`, `a[i * n + j]`. The translator addresses them
+/// from `array + invariant * size`, which Cranelift computes once before
+/// the loop, plus `varying * size`, one addition fewer per access (a C
+/// compiler's strength reduction of addresses). Each such base is a
+/// value the loop holds, so the accesses of a loop sharing an invariant
+/// part are split only when the bases replace as many values the loop
+/// would hold otherwise ([`holds_no_more`]); a base beside the array and
+/// the invariant part, both still used, made the loop spill. Checked
+/// accesses need the whole index for their check and stay as they are.
+fn split_indices(
+    f: &ir::Function,
+    loops: &Loops,
+    checks: &CheckPlan,
+) -> FxHashMap<ir::Inst, SplitIndex> {
+    let mut groups: FxHashMap<(Loop, ir::Value), Vec<Candidate>> = FxHashMap::default();
+    for &block in &f.layout {
+        let Some(l) = loops.innermost(block) else {
+            continue;
+        };
+        for &inst in &f.blocks[block].insts {
+            let (InstKind::ArrayGet { array, index, .. } | InstKind::ArraySet { array, index, .. }) =
+                f.insts[inst].kind
+            else {
+                continue;
+            };
+            if !checks.proven[inst] || !loops.is_invariant(f, l, array) {
+                continue;
+            }
+            let mut adds = Vec::new();
+            if let Some(split) = split_index(f, loops, l, index, &mut adds) {
+                let candidate = Candidate {
+                    inst,
+                    array,
+                    index,
+                    split,
+                    adds,
+                };
+                groups
+                    .entry((l, split.invariant))
+                    .or_default()
+                    .push(candidate);
+            }
+        }
+    }
+    if groups.is_empty() {
+        return FxHashMap::default();
+    }
+    let uses = uses_in_loops(f, loops, groups.keys().map(|&(l, _)| l));
+    let kept = groups
+        .into_iter()
+        .filter(|&((l, _), ref group)| holds_no_more(f, group, |v| uses.get(&(l, v)).copied()));
+    kept.flat_map(|(_, group)| group)
+        .map(|c| (c.inst, c.split))
+        .collect()
+}
+
+/// An access [`split_indices`] may split: its array and index, the split,
+/// and the additions that make its index from the invariant part (the
+/// index itself first).
+struct Candidate {
+    inst: ir::Inst,
+    array: ir::Value,
+    index: ir::Value,
+    split: SplitIndex,
+    adds: Vec<ir::Value>,
+}
+
+/// How many times each value is used inside each of `of` (nested loops
+/// included).
+fn uses_in_loops(
+    f: &ir::Function,
+    loops: &Loops,
+    of: impl Iterator<Item = Loop>,
+) -> FxHashMap<(Loop, ir::Value), usize> {
+    let of: FxHashSet<Loop> = of.collect();
+    let mut uses = FxHashMap::default();
+    f.for_each_use(|block, v| {
+        for &l in of.iter().filter(|&&l| loops.contains(l, block)) {
+            *uses.entry((l, v)).or_default() += 1;
+        }
+    });
+    uses
+}
+
+/// Whether splitting `group` (the accesses of one loop sharing an
+/// invariant part) leaves the loop no more values to hold: it holds one
+/// base per array, and no longer an array all of whose uses in it are
+/// the group's accesses, nor the invariant part when all of its uses and
+/// of the additions built from it are the group's. `uses_in_loop`: the
+/// count of a value's uses in the loop (of `f`).
+fn holds_no_more(
+    f: &ir::Function,
+    group: &[Candidate],
+    uses_in_loop: impl Fn(ir::Value) -> Option<usize>,
+) -> bool {
+    let only_by = |v: ir::Value, refs: usize| uses_in_loop(v) == Some(refs);
+    let mut arrays: FxHashMap<ir::Value, usize> = FxHashMap::default();
+    let mut refs: FxHashMap<ir::Value, usize> = FxHashMap::default();
+    for c in group {
+        *arrays.entry(c.array).or_default() += 1;
+        *refs.entry(c.index).or_default() += 1;
+    }
+    let adds: FxHashSet<ir::Value> = group.iter().flat_map(|c| c.adds.iter().copied()).collect();
+    for &add in &adds {
+        if let Some(&InstKind::Binary(_, x, y)) = f.def_kind(add) {
+            *refs.entry(x).or_default() += 1;
+            *refs.entry(y).or_default() += 1;
+        }
+    }
+    let freed_arrays = arrays.iter().filter(|&(&a, &n)| only_by(a, n)).count();
+    let invariant = group[0].split.invariant;
+    let refs_of = |v: ir::Value| refs.get(&v).copied().unwrap_or(0);
+    let freed_invariant =
+        adds.iter().all(|&a| only_by(a, refs_of(a))) && only_by(invariant, refs_of(invariant));
+    arrays.len() <= freed_arrays + usize::from(freed_invariant)
+}
+
+/// `index` as `invariant + varying + offset` in loop `l` (see
+/// [`split_indices`]); `adds` collects the additions it looks through.
+fn split_index(
+    f: &ir::Function,
+    loops: &Loops,
+    l: Loop,
+    index: ir::Value,
+    adds: &mut Vec<ir::Value>,
+) -> Option<SplitIndex> {
+    if let Some((x, c)) = minus_constant(f, index) {
+        adds.push(index);
+        return with_offset(split_index(f, loops, l, x, adds)?, c.checked_neg()?);
+    }
+    let InstKind::Binary(BinaryOp::IAdd, x, y) = *f.def_kind(index)? else {
+        return None;
+    };
+    adds.push(index);
+    let (x, y, offset) = match (int_constant(f, x), int_constant(f, y)) {
+        (None, Some(c)) => return with_offset(split_index(f, loops, l, x, adds)?, c),
+        (Some(c), None) => return with_offset(split_index(f, loops, l, y, adds)?, c),
+        _ => (x, y, 0),
+    };
+    let invariant = |v| computable_before(f, loops, l, v, MAX_INVARIANT_DEPTH);
+    let (invariant, varying) = match (invariant(x), invariant(y)) {
+        (true, false) => (x, y),
+        (false, true) => (y, x),
+        _ => return None,
+    };
+    let (varying, c) = constant_apart(f, varying);
+    with_offset(
+        SplitIndex {
+            invariant,
+            varying,
+            offset,
+        },
+        c,
+    )
+}
+
+/// How deep [`computable_before`] looks through pure instructions.
+const MAX_INVARIANT_DEPTH: usize = 3;
+
+/// Whether `v` is the same on every iteration of loop `l`: defined outside
+/// it, or computed in it by a pure arithmetic instruction from such
+/// values (a copy of a loop may recompute `r * n` in its body), which
+/// Cranelift's loop-invariant code motion computes before the loop.
+fn computable_before(f: &ir::Function, loops: &Loops, l: Loop, v: ir::Value, depth: usize) -> bool {
+    if loops.is_invariant(f, l, v) {
+        return true;
+    }
+    match f.def_kind(v) {
+        Some(&InstKind::Binary(op, x, y)) if depth > 0 && !op.can_fail() => {
+            computable_before(f, loops, l, x, depth - 1)
+                && computable_before(f, loops, l, y, depth - 1)
+        }
+        Some(&InstKind::Unary(_, x)) if depth > 0 => computable_before(f, loops, l, x, depth - 1),
+        _ => false,
+    }
+}
+
+/// `v` as `x + c` or `x - c` with a constant `c` (`(v, 0)` when it is
+/// neither), as `x` and the constant added.
+fn constant_apart(f: &ir::Function, v: ir::Value) -> (ir::Value, i64) {
+    if let Some((x, c)) = minus_constant(f, v).and_then(|(x, c)| Some((x, c.checked_neg()?))) {
+        return (x, c);
+    }
+    if let Some(InstKind::Binary(BinaryOp::IAdd, x, y)) = f.def_kind(v) {
+        match (int_constant(f, *x), int_constant(f, *y)) {
+            (None, Some(c)) => return (*x, c),
+            (Some(c), None) => return (*y, c),
+            _ => {}
+        }
+    }
+    (v, 0)
+}
+
+/// `v` as `x - c` with a constant `c`.
+fn minus_constant(f: &ir::Function, v: ir::Value) -> Option<(ir::Value, i64)> {
+    match *f.def_kind(v)? {
+        InstKind::Binary(BinaryOp::ISub, x, y) => Some((x, int_constant(f, y)?)),
+        _ => None,
+    }
+}
+
+/// `s` with `c` more elements of offset, while any element's byte offset
+/// still fits a load's displacement.
+fn with_offset(s: SplitIndex, c: i64) -> Option<SplitIndex> {
+    let offset = s.offset.checked_add(c)?;
+    (offset.abs() < MAX_SPLIT_OFFSET).then_some(SplitIndex { offset, ..s })
+}
+
+/// The largest constant part of a split index, in elements: times the
+/// largest element size it stays far within a 32-bit displacement.
+const MAX_SPLIT_OFFSET: i64 = 1 << 24;
+
+fn int_constant(f: &ir::Function, v: ir::Value) -> Option<i64> {
+    match f.constant(v) {
+        Some(Const::Int(c)) => Some(c),
+        _ => None,
+    }
 }
 
 /// The float constants of `f` with a use in a loop (a phi's argument is

@@ -105,11 +105,22 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         if let Some(offset) = self.constant_offset(index, size) {
             return (a, offset);
         }
+        if let Some(&split) = self.plan.split_indices.get(&inst) {
+            let invariant = self.val(split.invariant);
+            let base = self.scaled_add(a, invariant, size);
+            let varying = self.val(split.varying);
+            return (self.scaled_add(base, varying, size), split.offset * size);
+        }
+        (self.scaled_add(a, i, size), 0)
+    }
+
+    /// `base + index * size` (`size` a power of two).
+    fn scaled_add(&mut self, base: cl::Value, index: cl::Value, size: i64) -> cl::Value {
         let offset = match size {
-            1 => i,
-            size => self.b.ins().ishl_imm_u(i, size.trailing_zeros() as i64),
+            1 => index,
+            size => self.b.ins().ishl_imm_u(index, size.trailing_zeros() as i64),
         };
-        (self.b.ins().iadd(a, offset), 0)
+        self.b.ins().iadd(base, offset)
     }
 
     /// The byte offset of element `index` when the index is a constant
