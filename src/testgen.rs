@@ -18,7 +18,9 @@
 //! and with invariant rows hoisted), programs have counted loops over
 //! arrays (`Gen::counted_loop`): `for i in lo..hi`, and `while i < n`
 //! or `while i <= n` stepping by a constant 1 to 4, indexing int, float
-//! and bool arrays at `i + d` for small offsets of both signs and at an
+//! and bool arrays at `i + d` for small offsets of both signs (now and
+//! then after an int `k` the loop does not change, `a[k + i + d]`, the
+//! shape whose address the translator splits) and at an
 //! invariant `a[k]`, several arrays in one loop (now and then two names
 //! of one, `let b = a;`, written through one and read through the
 //! other), reads and writes under `if`, `break` and `continue`, prints
@@ -306,6 +308,20 @@ struct Walk {
     step: Option<u64>,
     /// Two names of one array (`let b = a;`), when the loop has them.
     alias: Option<(String, String)>,
+    /// An int the loop does not change, added to every index (`a[k + i +
+    /// d]`): the shape whose address the translator splits into a base
+    /// before the loop and the counter.
+    base: Option<String>,
+}
+
+impl Walk {
+    /// The index `i + d`, after the base when the walk has one.
+    fn at(&self, d: i64) -> String {
+        match &self.base {
+            Some(k) => format!("{k} + {}", plus(&self.i, d)),
+            None => plus(&self.i, d),
+        }
+    }
 }
 
 /// `base + k` in Toy: `i`, `i + 2`, `len(a) - 1`; folded into a literal
@@ -1469,6 +1485,15 @@ impl Gen {
         if self.rng.chance(5) {
             hi = (first - self.rng.below(3) as i64).to_string();
         }
+        if !as_while && self.rng.chance(20) {
+            // Not in scope for other statements: nothing else assigns it.
+            // Between 0 and 2, and not a constant where `e` is not one.
+            let k = self.fresh("k");
+            let e = self.expr(Ty::Int, 1);
+            self.line(&format!("let {k} = min(max({e}, 0), 2);"));
+            hi = format!("{hi} - {k}");
+            w.base = Some(k);
+        }
         if self.rng.chance(25) {
             // Not in scope for other statements: nothing else assigns them.
             let n = self.fresh("n");
@@ -1707,7 +1732,7 @@ impl Gen {
             };
             let d = self.offset(w);
             let v = self.walk_value(&only, elem, None);
-            self.line(&format!("{to}[{}] = {v};", plus(&w.i, d)));
+            self.line(&format!("{to}[{}] = {v};", w.at(d)));
         }
         let n = 2 + self.rng.below(4);
         let mut exited = false;
@@ -1759,7 +1784,7 @@ impl Gen {
             }
             8 if !w.guarded.is_empty() => {
                 let (c, elem) = w.guarded[self.rng.below(w.guarded.len())].clone();
-                let at = plus(&w.i, d.unwrap_or_else(|| self.offset(w)));
+                let at = w.at(d.unwrap_or_else(|| self.offset(w)));
                 let read = format!("{c}[{at}]");
                 let body = match self.convert(&read, elem, w.accs[0].1) {
                     Some(r) if self.rng.chance(50) => self.accumulate_with(&w.accs[0], &r),
@@ -1847,7 +1872,7 @@ impl Gen {
         }
         let (x, elem) = from[self.rng.below(from.len())].clone();
         let d = d.unwrap_or_else(|| self.offset(w));
-        let read = format!("{x}[{}]", plus(&w.i, d));
+        let read = format!("{x}[{}]", w.at(d));
         self.convert(&read, elem, ty).expect("convertible")
     }
 
@@ -1915,7 +1940,7 @@ impl Gen {
         let d = d.unwrap_or_else(|| self.offset(w));
         let v = self.walk_value(w, elem, None);
         let op = self.update_op(elem);
-        format!("{x}[{}] {op} {v};", plus(&w.i, d))
+        format!("{x}[{}] {op} {v};", w.at(d))
     }
 
     fn accumulate_or_store(&mut self, w: &Walk) -> String {

@@ -667,7 +667,7 @@ fn generated_programs_have_sunk_stores() {
             })
             .sum()
     };
-    let sunk = (0..400)
+    let sunk = (0..1000)
         .filter(|&seed| {
             let src = jitrun::testgen::program(seed);
             let with = ssa_after(&src, &o2[..upto_sink]);
@@ -675,8 +675,10 @@ fn generated_programs_have_sunk_stores() {
             sets(&with) < sets(&without)
         })
         .count();
-    // 14 when this was written.
-    assert!(sunk >= 7, "{sunk} of 400 programs have stores sunk");
+    // About 2 %: 42 of 2000 before the walks took an invariant base, 39
+    // after (14 of the first 400 when this was written, 6 after; 400 was
+    // too few for a floor).
+    assert!(sunk >= 10, "{sunk} of 1000 programs have stores sunk");
 }
 
 /// The differential runs reach loop versioning (`ir::version`): a good

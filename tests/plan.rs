@@ -105,3 +105,21 @@ print(out[0], out[1], out[2]);
         "the invariant part is r * n"
     );
 }
+
+/// The differential runs reach split indices: some generated programs
+/// have an access the plan splits.
+#[test]
+fn generated_programs_have_split_indices() {
+    let split = (0..400)
+        .filter(|&seed| {
+            let m = optimized(&jitrun::testgen::program(seed));
+            let splits = m
+                .all_functions()
+                .any(|f| !plan_of(f).split_indices.is_empty());
+            splits
+        })
+        .count();
+    // 44 when this was written (5 before the generator's walks took an
+    // invariant base, `a[k + i + d]`).
+    assert!(split >= 30, "{split} of 400 programs have a split index");
+}
