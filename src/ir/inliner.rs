@@ -64,11 +64,14 @@ pub const MAX_CALLER_SIZE: usize = 1000;
 /// [`MIN_GROWTH`] spent.
 pub const LOOP_CALLER_SIZE: usize = 240;
 
-/// Inlines calls in every function of `m`. Not in its top-level code: most
-/// of it runs once, where a call costs nanoseconds and a copy costs
-/// compile time, and copying even a function's only call, in a loop, into
-/// it was slower (a stencil's sweep, 11-15 %, for reasons not yet known);
-/// the translator still expands one-block leaf calls in its loops. A call
+/// Inlines calls in every function of `m`, then, in its top-level code,
+/// the calls in loops of functions that call nothing and have no loop
+/// ([`inline_leaves_into_top_level_loops`]): most top-level code runs
+/// once, where a call costs nanoseconds and a copy costs compile time,
+/// and copying even a function's only call, in a loop, into it was
+/// slower when the callee had a loop (a stencil's sweep, 11-15 %: its
+/// running maximum shared registers with values live across `print`
+/// calls). A call
 /// of function `g` is inlined when `g` is not recursive, has a return and an entry block
 /// nothing jumps back to, and
 /// `size(g) <= budget + ARG_BONUS * args + CONST_ARG_BONUS * constant args`
