@@ -7,15 +7,16 @@
 //! left ([`is_small_leaf`]) — inside loops, and outside them only in
 //! functions whose plan allows it (`codegen::plan::expands_outside_loops`);
 //! here, small *recursive* functions are
-//! unrolled — each call a function makes of itself is replaced by a copy
-//! of its body as it was before this pass, for [`ROUNDS`] rounds, so
-//! `fib` makes a quarter of the calls it made (a real call costs a frame,
-//! a stack check and spills around it; C compilers unroll such recursion
-//! too). Only self-calls: inlining a function into a caller that runs it
-//! once (top-level code) would only cost compile time. The calls left
-//! after the last round then run the function's entry test first, and
-//! call only when it does not return at once
-//! ([`guard_calls_with_early_return`]).
+//! unrolled — each call a function makes of itself, or of another small
+//! function on its cycle of the call graph (mutual recursion), is
+//! replaced by a copy of that function's body as it was before this pass,
+//! for [`ROUNDS`] rounds, so `fib` makes a quarter of the calls it made
+//! (a real call costs a frame, a stack check and spills around it; C
+//! compilers unroll such recursion too). Only calls on a cycle: inlining
+//! a function into a caller that runs it once (top-level code) would only
+//! cost compile time. The calls left after the last round then run the
+//! callee's entry test first, and call only when it does not return at
+//! once ([`guard_calls_with_early_return`]).
 //!
 //! A copy goes in like this: the call's block is split after the call,
 //! the copy's entry follows the first half, its returns jump to the second
@@ -64,14 +65,11 @@ pub(super) fn size(f: &Function) -> usize {
     phis + insts
 }
 
-/// Whether `f` (function `index` of its module) is unrolled: it calls
-/// itself, is small, has an entry block nothing jumps back to, and a
-/// return to come back through.
-fn is_candidate(f: &Function, index: usize) -> bool {
-    calls_of(f, index as FuncRef).next().is_some()
-        && size(f) <= MAX_CALLEE_SIZE
-        && f.layout.len() <= MAX_CALLEE_BLOCKS
-        && can_copy(f)
+/// Whether `f` is small enough to be unrolled and to be copied into the
+/// functions on its cycle of the call graph, with an entry block nothing
+/// jumps back to and a return to come back through.
+fn is_small(f: &Function) -> bool {
+    size(f) <= MAX_CALLEE_SIZE && f.layout.len() <= MAX_CALLEE_BLOCKS && can_copy(f)
 }
 
 /// Whether a copy of `g` can replace a call: its entry block has no
@@ -91,17 +89,51 @@ fn calls_of(f: &Function, callee: FuncRef) -> impl Iterator<Item = (Block, Inst)
         .map(|(b, i, _)| (b, i))
 }
 
-/// Unrolls every small recursive function of `m` [`ROUNDS`] levels.
+/// Unrolls every small recursive function of `m` [`ROUNDS`] levels: its
+/// calls of the small functions on its cycle of the call graph — itself,
+/// and those of a mutual recursion (`even` and `odd`, a parser's `expr`,
+/// `term` and `factor`) — become copies of their bodies as they were
+/// before this pass.
 pub fn unroll_recursion(m: &mut Module) {
+    let graph: Vec<Vec<usize>> = m.functions.iter().map(inliner::callees).collect();
+    let (_, cycle) = inliner::bottom_up(&graph);
+    let originals: Vec<Option<Function>> = (m.functions.iter().zip(&cycle))
+        .map(|(f, c)| (c.is_some() && is_small(f)).then(|| f.clone()))
+        .collect();
     for (index, f) in m.functions.iter_mut().enumerate() {
-        if !is_candidate(f, index) {
+        if originals[index].is_none() {
             continue;
         }
-        let original = f.clone();
-        for _ in 0..ROUNDS {
-            unroll_once(f, index as FuncRef, &original);
+        // The small functions of `f`'s cycle, `f` included.
+        let cycle_of_f: Vec<(FuncRef, &Function)> = (cycle.iter().zip(&originals).enumerate())
+            .filter(|(_, (c, _))| **c == cycle[index])
+            .filter_map(|(g, (_, original))| Some((g as FuncRef, original.as_ref()?)))
+            .collect();
+        let called = |f: &Function| -> Vec<(FuncRef, &Function)> {
+            (cycle_of_f.iter().copied())
+                .filter(|&(g, _)| calls_of(f, g).next().is_some())
+                .collect()
+        };
+        let partners = called(f);
+        if partners.is_empty() {
+            continue;
         }
-        guard_calls_with_early_return(f, index as FuncRef, &original);
+        // Other functions of the cycle are copied in the first round only:
+        // each copy brings calls of every function of the cycle, and a
+        // second round of them doubled compile time where three functions
+        // call each other.
+        let itself: Vec<(FuncRef, &Function)> = partners
+            .iter()
+            .copied()
+            .filter(|p| p.0 == index as FuncRef)
+            .collect();
+        unroll_once(f, &partners);
+        for _ in 1..ROUNDS {
+            unroll_once(f, &itself);
+        }
+        for (g, original) in called(f) {
+            guard_calls_with_early_return(f, g, original);
+        }
     }
 }
 
@@ -109,8 +141,10 @@ pub fn unroll_recursion(m: &mut Module) {
 /// [`guard_calls_with_early_return`] copies to a call site.
 const MAX_GUARD_INSTS: usize = 4;
 
-/// After unrolling: each remaining self-call becomes the function's entry
-/// test and early return, with the call left only on the other path —
+/// After unrolling: each remaining call of function `index` (`f` itself
+/// or a partner on its cycle, `original` its body before the pass)
+/// becomes that function's entry test and early return, with the call
+/// left only on the other path —
 /// `fib(x)` becomes `if x < 2 { x } else { fib(x) }`. About half the
 /// calls a recursion like fib's makes end at that return, each paying a
 /// frame, a stack check and saved registers for nothing (a C compiler's
@@ -202,20 +236,24 @@ fn call_stub(
     (stub, call)
 }
 
-/// One round: every self-call present when the round starts becomes a
-/// copy of `original`, while `f` stays under [`MAX_CALLER_SIZE`].
-fn unroll_once(f: &mut Function, index: FuncRef, original: &Function) {
-    let sites: Vec<(Block, Inst)> = calls_of(f, index).collect();
+/// One round: every call of a partner `(g, original)` present when the
+/// round starts becomes a copy of `original`, while `f` stays under
+/// [`MAX_CALLER_SIZE`].
+fn unroll_once(f: &mut Function, partners: &[(FuncRef, &Function)]) {
+    let sites: Vec<(Block, Inst, &Function)> = f
+        .calls()
+        .filter_map(|(b, i, g)| Some((b, i, partners.iter().find(|p| p.0 == g)?.1)))
+        .collect();
     // Last site first: splitting a block moves the instructions after the
     // call, so earlier sites in the same block stay where they were found.
     let mut inlined_any = false;
-    for &(block, call) in sites.iter().rev() {
+    for &(block, call, original) in sites.iter().rev() {
         if size(f) + size(original) > MAX_CALLER_SIZE {
-            break;
+            continue;
         }
-        // Instructions of the copy name `f` and this call.
+        // Instructions of the copy name the callee and this call.
         f.inline_sites.push(InlineSite {
-            callee: f.name.clone(),
+            callee: original.name.clone(),
             call: f.insts[call].loc,
         });
         let site = f.inline_sites.len() as u32;

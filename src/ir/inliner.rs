@@ -82,9 +82,9 @@ pub const LOOP_CALLER_SIZE: usize = 240;
 /// cheapest first.
 pub fn inline_calls(m: &mut Module) {
     let graph: Vec<Vec<usize>> = m.functions.iter().map(callees).collect();
-    let (order, recursive) = bottom_up(&graph);
-    let inlinable: Vec<bool> = (m.functions.iter().zip(&recursive))
-        .map(|(g, &rec)| !rec && can_copy(g))
+    let (order, cycle) = bottom_up(&graph);
+    let inlinable: Vec<bool> = (m.functions.iter().zip(&cycle))
+        .map(|(g, on_cycle)| on_cycle.is_none() && can_copy(g))
         .collect();
     // By function: how many calls of it the program makes (as written).
     let mut calls = vec![0usize; m.functions.len()];
@@ -168,7 +168,7 @@ struct Model<'a> {
 }
 
 /// The functions `f` calls, each once.
-fn callees(f: &Function) -> Vec<usize> {
+pub(super) fn callees(f: &Function) -> Vec<usize> {
     let mut out: Vec<usize> = f.calls().map(|(_, _, g)| g as usize).collect();
     out.sort_unstable();
     out.dedup();
@@ -177,10 +177,11 @@ fn callees(f: &Function) -> Vec<usize> {
 
 /// The functions of the call graph `graph` in an order where each comes
 /// after every function it calls, except within a cycle; and, by
-/// function, whether it is on a cycle (calls itself, directly or not).
-/// Tarjan's algorithm, iterative: it emits each strongly connected
+/// function, the cycle it is on (calls itself, directly or not) as the
+/// number of its strongly connected component, `None` when it is on
+/// none. Tarjan's algorithm, iterative: it emits each strongly connected
 /// component after all those it reaches.
-fn bottom_up(graph: &[Vec<usize>]) -> (Vec<usize>, Vec<bool>) {
+pub(super) fn bottom_up(graph: &[Vec<usize>]) -> (Vec<usize>, Vec<Option<usize>>) {
     const NONE: usize = usize::MAX;
     let n = graph.len();
     let mut index = vec![NONE; n];
@@ -188,7 +189,8 @@ fn bottom_up(graph: &[Vec<usize>]) -> (Vec<usize>, Vec<bool>) {
     let mut on_stack = vec![false; n];
     let mut stack = Vec::new();
     let mut order = Vec::with_capacity(n);
-    let mut recursive = vec![false; n];
+    let mut cycle = vec![None; n];
+    let mut components = 0;
     let mut next = 0;
     // (function, its next edge to follow)
     let mut frames: Vec<(usize, usize)> = Vec::new();
@@ -227,13 +229,14 @@ fn bottom_up(graph: &[Vec<usize>]) -> (Vec<usize>, Vec<bool>) {
                 let cyclic = stack.len() - start > 1 || graph[v].contains(&v);
                 for x in stack.drain(start..) {
                     on_stack[x] = false;
-                    recursive[x] = cyclic;
+                    cycle[x] = cyclic.then_some(components);
                     order.push(x);
                 }
+                components += 1;
             }
         }
     }
-    (order, recursive)
+    (order, cycle)
 }
 
 /// A call `Model::inline_into` may inline: its position among the caller's
@@ -357,10 +360,13 @@ mod tests {
     fn callees_come_first_and_cycles_are_recursive() {
         // 0 calls 1 and 2; 1 calls 2; 2 calls 3 and 3 calls 2; 4 calls itself.
         let graph = vec![vec![1, 2], vec![2], vec![3], vec![2], vec![4]];
-        let (order, recursive) = bottom_up(&graph);
+        let (order, cycle) = bottom_up(&graph);
         let pos = |f: usize| order.iter().position(|&x| x == f).unwrap();
         assert!(pos(2) < pos(1) && pos(1) < pos(0) && pos(3) < pos(1));
-        assert_eq!(recursive, vec![false, false, true, true, true]);
+        let on_cycle: Vec<bool> = cycle.iter().map(Option::is_some).collect();
+        assert_eq!(on_cycle, vec![false, false, true, true, true]);
+        assert_eq!(cycle[2], cycle[3], "2 and 3 share their cycle");
+        assert_ne!(cycle[2], cycle[4], "4 is on a cycle of its own");
         assert_eq!(order.len(), 5);
     }
 }
