@@ -4,8 +4,8 @@
 //!
 //! Termination by construction: loops run a small constant number of times
 //! (`while` loops carry their own counter), functions call only functions
-//! declared before them, and the one recursive function counts a depth
-//! parameter down. Programs exercise every operator on int, float and bool
+//! declared before them, and the one recursive function (now and then a
+//! pair calling each other) counts a depth parameter down. Programs exercise every operator on int, float and bool
 //! with edge values (`i64::MIN`, `-1`, `0`, NaN, ±inf, `-0.0`), constant
 //! sub-expressions (for the folder), globals, arrays (indices in bounds by
 //! construction, and now and then out of bounds on purpose), shadowing,
@@ -452,9 +452,37 @@ impl Gen {
         self.print_all_visible();
     }
 
-    /// `fn rN(d: int, x: int) -> int`, recursing on `d - 1` down to 0.
+    /// `fn rN(d: int, x: int) -> int`, recursing on `d - 1` down to 0; now
+    /// and then through a partner `rM` that `rN` calls and that calls `rN`
+    /// (mutual recursion, which `ir::inline` unrolls too). Only `rN` is
+    /// called from elsewhere.
     fn recursive_function(&mut self) {
         let name = self.fresh("r");
+        let partner = self.rng.chance(40).then(|| self.fresh("r"));
+        let callee = partner.clone().unwrap_or_else(|| name.clone());
+        let (mut cost, mut replaces) = self.recursive_body(&name, &callee);
+        if let Some(partner) = &partner {
+            let (more, also) = self.recursive_body(partner, &name);
+            cost = cost.saturating_add(more);
+            for g in also {
+                if !replaces.contains(&g) {
+                    replaces.push(g);
+                }
+            }
+        }
+        self.funcs.push(Func {
+            name,
+            params: vec![Ty::Int, Ty::Int],
+            ret: Some(Ty::Int),
+            cost,
+            replaces,
+        });
+    }
+
+    /// `fn name(d: int, x: int) -> int` returning a value at depth 0 and
+    /// `callee(d - 1, …) + x` above it: its cost and the globals it may
+    /// replace.
+    fn recursive_body(&mut self, name: &str, callee: &str) -> (u64, Vec<String>) {
         self.line(&format!("fn {name}(d: int, x: int) -> int {{"));
         self.indent += 1;
         self.scopes
@@ -464,21 +492,15 @@ impl Gen {
         let base = self.expr(Ty::Int, 2);
         self.line(&format!("if d <= 0 {{ return {base}; }}"));
         let step = self.expr(Ty::Int, 2);
-        self.line(&format!("return {name}(d - 1, {step}) + x;"));
+        self.line(&format!("return {callee}(d - 1, {step}) + x;"));
         self.scopes.pop();
         self.indent -= 1;
         self.line("}");
         // Calls go at most 5 deep (`call`).
         self.cost = self.cost.saturating_mul(6);
-        let (cost, replaces) = self.leave_function(outer);
-        self.funcs.push(Func {
-            name,
-            params: vec![Ty::Int, Ty::Int],
-            ret: Some(Ty::Int),
-            cost,
-            replaces,
-        });
+        let own = self.leave_function(outer);
         self.ret = None;
+        own
     }
 
     /// Starts counting what a function body allocates; returns what the

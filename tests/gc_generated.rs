@@ -204,7 +204,10 @@ fn generated_programs_agree_when_the_collector_runs_at_every_allocation() {
     println!("{summary}");
     assert!(n * 2 >= seeds as usize, "{summary}");
     assert!(many * 10 >= n * 6, "{summary}");
-    assert!(lots * 10 >= n * 2, "{summary}");
+    // About a fifth: over 600 seeds 92 of 521 (17.7 %) before the
+    // generator's recursive function was now and then a pair, 104 of 520
+    // (20.0 %) after; a floor of 20 % failed by chance on 150 seeds.
+    assert!(lots * 100 >= n * 15, "{summary}");
     assert!(reclaimed_while_live * 10 >= n * 6, "{summary}");
     assert!(big * 10 >= n * 2, "{summary}");
 }
