@@ -118,18 +118,17 @@ pub fn unroll_recursion(m: &mut Module) {
         if partners.is_empty() {
             continue;
         }
-        // Other functions of the cycle are copied in the first round only:
-        // each copy brings calls of every function of the cycle, and a
-        // second round of them doubled compile time where three functions
-        // call each other.
-        let itself: Vec<(FuncRef, &Function)> = partners
-            .iter()
-            .copied()
-            .filter(|p| p.0 == index as FuncRef)
-            .collect();
-        unroll_once(f, &partners);
-        for _ in 1..ROUNDS {
-            unroll_once(f, &itself);
+        // A function that calls others of its cycle takes one round of
+        // copies: each copy brings calls of every function of the cycle,
+        // and a second round (even of self-calls only) added half again
+        // to the compile time of three small mutual recursions.
+        let rounds = if partners.len() == 1 && partners[0].0 == index as FuncRef {
+            ROUNDS
+        } else {
+            1
+        };
+        for _ in 0..rounds {
+            unroll_once(f, &partners);
         }
         for (g, original) in called(f) {
             guard_calls_with_early_return(f, g, original);
