@@ -10,7 +10,8 @@
 //! unrolled — each call a function makes of itself, or of another small
 //! function on its cycle of the call graph (mutual recursion), is
 //! replaced by a copy of that function's body as it was before this pass,
-//! for [`ROUNDS`] rounds, so `fib` makes a quarter of the calls it made
+//! for [`ROUNDS`] rounds (one where the cycle has other functions), so
+//! `fib` makes a quarter of the calls it made
 //! (a real call costs a frame, a stack check and spills around it; C
 //! compilers unroll such recursion too). Only calls on a cycle: inlining
 //! a function into a caller that runs it once (top-level code) would only
