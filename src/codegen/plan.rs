@@ -365,7 +365,7 @@ struct Candidate {
 }
 
 /// How many times each value is used inside each of `of` (nested loops
-/// included).
+/// included): a use counts for every loop of `of` around its block.
 fn uses_in_loops(
     f: &ir::Function,
     loops: &Loops,
@@ -374,8 +374,12 @@ fn uses_in_loops(
     let of: FxHashSet<Loop> = of.collect();
     let mut uses = FxHashMap::default();
     f.for_each_use(|block, v| {
-        for &l in of.iter().filter(|&&l| loops.contains(l, block)) {
-            *uses.entry((l, v)).or_default() += 1;
+        let mut at = loops.innermost(block);
+        while let Some(l) = at {
+            if of.contains(&l) {
+                *uses.entry((l, v)).or_default() += 1;
+            }
+            at = loops.loops[l].parent;
         }
     });
     uses
@@ -423,18 +427,13 @@ fn split_index(
     index: ir::Value,
     adds: &mut Vec<ir::Value>,
 ) -> Option<SplitIndex> {
-    if let Some((x, c)) = minus_constant(f, index) {
-        adds.push(index);
-        return with_offset(split_index(f, loops, l, x, adds)?, c.checked_neg()?);
-    }
-    let InstKind::Binary(BinaryOp::IAdd, x, y) = *f.def_kind(index)? else {
-        return None;
-    };
+    let kind = f.def_kind(index)?;
     adds.push(index);
-    let (x, y, offset) = match (int_constant(f, x), int_constant(f, y)) {
-        (None, Some(c)) => return with_offset(split_index(f, loops, l, x, adds)?, c),
-        (Some(c), None) => return with_offset(split_index(f, loops, l, y, adds)?, c),
-        _ => (x, y, 0),
+    if let Some((x, c)) = f.constant_offset(kind) {
+        return with_offset(split_index(f, loops, l, x, adds)?, c);
+    }
+    let InstKind::Binary(BinaryOp::IAdd, x, y) = *kind else {
+        return None;
     };
     let invariant = |v| computable_before(f, loops, l, v, MAX_INVARIANT_DEPTH);
     let (invariant, varying) = match (invariant(x), invariant(y)) {
@@ -442,12 +441,15 @@ fn split_index(
         (false, true) => (y, x),
         _ => return None,
     };
-    let (varying, c) = constant_apart(f, varying);
+    // A constant added to the varying part goes into the displacement.
+    let (varying, c) = (f.def_kind(varying))
+        .and_then(|kind| f.constant_offset(kind))
+        .unwrap_or((varying, 0));
     with_offset(
         SplitIndex {
             invariant,
             varying,
-            offset,
+            offset: 0,
         },
         c,
     )
@@ -474,30 +476,6 @@ fn computable_before(f: &ir::Function, loops: &Loops, l: Loop, v: ir::Value, dep
     }
 }
 
-/// `v` as `x + c` or `x - c` with a constant `c` (`(v, 0)` when it is
-/// neither), as `x` and the constant added.
-fn constant_apart(f: &ir::Function, v: ir::Value) -> (ir::Value, i64) {
-    if let Some((x, c)) = minus_constant(f, v).and_then(|(x, c)| Some((x, c.checked_neg()?))) {
-        return (x, c);
-    }
-    if let Some(InstKind::Binary(BinaryOp::IAdd, x, y)) = f.def_kind(v) {
-        match (int_constant(f, *x), int_constant(f, *y)) {
-            (None, Some(c)) => return (*x, c),
-            (Some(c), None) => return (*y, c),
-            _ => {}
-        }
-    }
-    (v, 0)
-}
-
-/// `v` as `x - c` with a constant `c`.
-fn minus_constant(f: &ir::Function, v: ir::Value) -> Option<(ir::Value, i64)> {
-    match *f.def_kind(v)? {
-        InstKind::Binary(BinaryOp::ISub, x, y) => Some((x, int_constant(f, y)?)),
-        _ => None,
-    }
-}
-
 /// `s` with `c` more elements of offset, while any element's byte offset
 /// still fits a load's displacement.
 fn with_offset(s: SplitIndex, c: i64) -> Option<SplitIndex> {
@@ -508,13 +486,6 @@ fn with_offset(s: SplitIndex, c: i64) -> Option<SplitIndex> {
 /// The largest constant part of a split index, in elements: times the
 /// largest element size it stays far within a 32-bit displacement.
 const MAX_SPLIT_OFFSET: i64 = 1 << 24;
-
-fn int_constant(f: &ir::Function, v: ir::Value) -> Option<i64> {
-    match f.constant(v) {
-        Some(Const::Int(c)) => Some(c),
-        _ => None,
-    }
-}
 
 /// The float constants of `f` with a use in a loop (a phi's argument is
 /// used at the end of its predecessor), and the float `abs` and negations

@@ -30,6 +30,7 @@
 
 use super::*;
 use crate::entity::SecondaryMap;
+use rustc_hash::FxHashMap;
 
 /// The most instructions a one-block leaf function may have to be
 /// expanded by the translator.
@@ -101,15 +102,23 @@ pub fn unroll_recursion(m: &mut Module) {
     let originals: Vec<Option<Function>> = (m.functions.iter().zip(&cycle))
         .map(|(f, c)| (c.is_some() && is_small(f)).then(|| f.clone()))
         .collect();
+    // By cycle: its small functions, with their bodies before the pass.
+    let mut members: FxHashMap<usize, Vec<(FuncRef, &Function)>> = FxHashMap::default();
+    for (g, (c, original)) in cycle.iter().zip(&originals).enumerate() {
+        if let (Some(c), Some(original)) = (c, original) {
+            members
+                .entry(*c)
+                .or_default()
+                .push((g as FuncRef, original));
+        }
+    }
     for (index, f) in m.functions.iter_mut().enumerate() {
+        let Some(cycle_of_f) = cycle[index].and_then(|c| members.get(&c)) else {
+            continue;
+        };
         if originals[index].is_none() {
             continue;
         }
-        // The small functions of `f`'s cycle, `f` included.
-        let cycle_of_f: Vec<(FuncRef, &Function)> = (cycle.iter().zip(&originals).enumerate())
-            .filter(|(_, (c, _))| **c == cycle[index])
-            .filter_map(|(g, (_, original))| Some((g as FuncRef, original.as_ref()?)))
-            .collect();
         let called = |f: &Function| -> Vec<(FuncRef, &Function)> {
             (cycle_of_f.iter().copied())
                 .filter(|&(g, _)| calls_of(f, g).next().is_some())

@@ -134,10 +134,13 @@ fn inline_leaves_into_top_level_loops(
     calls: &[usize],
     returned: &[Option<i64>],
 ) {
-    let leaves: Vec<bool> = (m.functions.iter().zip(inlinable))
-        .map(|(g, &ok)| ok && g.calls().next().is_none() && DomTree::compute(g).is_acyclic())
-        .collect();
-    if m.main.calls().all(|(_, _, g)| !leaves[g as usize]) {
+    // Only the functions top-level code calls need the test.
+    let mut leaves = vec![false; m.functions.len()];
+    for g in callees(&m.main) {
+        let f = &m.functions[g];
+        leaves[g] = inlinable[g] && f.calls().next().is_none() && DomTree::compute(f).is_acyclic();
+    }
+    if !leaves.contains(&true) {
         return;
     }
     let model = Model {
