@@ -282,7 +282,9 @@ impl<'a> Interp<'a> {
                 let elem = f.value_ty(*fill);
                 Some(self.new_array(f, get(*len) as i64, get(*fill), elem, data.loc) as u64)
             }
-            InstKind::ArrayLit(elems) => {
+            // A new array every time: the reference semantics `ir::renew`
+            // must keep, which differential runs compare the JIT's reuse with.
+            InstKind::ArrayLit(elems) | InstKind::Renew { elems, .. } => {
                 let elem = f.value_ty(elems[0]);
                 let arr = self.new_array(f, elems.len() as i64, 0, elem, data.loc) as u64;
                 for (i, &e) in elems.iter().enumerate() {

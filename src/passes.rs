@@ -15,7 +15,7 @@
 //!                                     load-once, unroll-recursion, inline,
 //!                                     scalars, thread, gvn, licm, reuse,
 //!                                     version, sink, carry, reassoc, select,
-//!                                     switch
+//!                                     switch, renew
 //! ```
 //!
 //! [`run`] runs a list of passes over a module, verifying the IR after
@@ -275,9 +275,19 @@ pub static SWITCH: Pass = Pass {
     run: ir::switch::form_switches,
 };
 
+/// Small arrays stored into elements of arrays nothing else holds,
+/// overwriting the array there when a store like it made that one
+/// (`ir::renew`). Last: nothing may read an overwritten array after it.
+pub static RENEW: Pass = Pass {
+    name: "renew",
+    about: "a[i] = [x, y] overwrites the array a[i] holds when such a store made it and nothing else can see it (ir::renew)",
+    program_only: true,
+    run: ir::renew::renew_arrays,
+};
+
 /// Every IR pass, by name, in the order they run: whole programs at
 /// `-O2` run them all ([`pipeline`]).
-pub static ALL: [&Pass; 16] = [
+pub static ALL: [&Pass; 17] = [
     &CONSTANT_GLOBALS,
     &CONSTANT_ARGS,
     &LOAD_ONCE,
@@ -294,6 +304,7 @@ pub static ALL: [&Pass; 16] = [
     &REASSOC,
     &SELECT,
     &SWITCH,
+    &RENEW,
 ];
 
 /// The IR passes at `level` in `scope`, in the order they run.

@@ -110,6 +110,28 @@ fn an_array_reachable_only_through_a_nested_array_survives() {
     );
 }
 
+/// `ir::renew`: stores that overwrite the arrays a renew made, mixed with
+/// stores that make new ones (another length), between collections.
+#[test]
+fn renewed_arrays_survive_collections() {
+    let src = "let pts = [[0.0, 0.0]; 4];\n\
+               fn step(k: int) {\n\
+                   for i in 0..len(pts) {\n\
+                       let t = [float(k); 9];\n\
+                       if (i + k) % 5 == 0 { pts[i] = [t[8]]; }\n\
+                       else if len(pts[i]) == 2 { pts[i] = [pts[i][0] + 1.0, pts[i][1] + t[0]]; }\n\
+                       else { pts[i] = [pts[i][0], 0.5]; }\n\
+                   }\n\
+               }\n\
+               for k in 0..12 { step(k); }\n\
+               print(pts);\n";
+    survives(
+        "renewed.toy",
+        src,
+        "[[10.0, 0.5], [10.0, 11.5], [10.0, 21.5], [10.0, 30.5]]\n",
+    );
+}
+
 #[test]
 fn a_global_replaced_in_the_same_statement_survives() {
     let src = "let g = [1, 2];\n\

@@ -106,7 +106,7 @@ fn print_after_all_heads_each_pass_in_order() {
         .map(|p| p.name)
         .collect();
     assert_eq!(o2.first(), Some(&"constant-globals"));
-    assert_eq!(o2.last(), Some(&"switch"));
+    assert_eq!(o2.last(), Some(&"renew"));
     assert_eq!(names(&["--print-after=all"]), o2);
     assert_eq!(names(&["-O1", "--print-after=all"]), ["load-once"]);
     assert_eq!(names(&["-O0", "--print-after=all"]), Vec::<String>::new());

@@ -76,10 +76,14 @@ impl ElemKind {
     }
 }
 
-// Header layout: bits 0–1 the element kind, bit 2 the mark, bits 48–63 a
-// tag saying what the block is.
+// Header layout: bits 0–1 the element kind, bit 2 the mark, bit 3
+// `RENEWABLE`, bits 48–63 a tag saying what the block is.
 const KIND_MASK: u64 = 0b11;
 const MARK: u64 = 0b100;
+/// The array was made by compiled code's `renew` (the compiler's
+/// `ir::renew`), which may overwrite it in place later. The collector
+/// keeps the bit as it is.
+const RENEWABLE: u64 = 0b1000;
 const TAG_SHIFT: u32 = 48;
 const TAG_LIVE: u64 = 0x7A11;
 const TAG_STATIC: u64 = 0x57A7;
@@ -94,6 +98,11 @@ fn header_word(kind: ElemKind, tag: u64) -> u64 {
 /// The header of a live array of `kind`, as compiled code writes it.
 pub fn live_header(kind: ElemKind) -> u64 {
     header_word(kind, TAG_LIVE)
+}
+
+/// The header of a live array of `kind` that a `renew` made.
+pub fn renewable_header(kind: ElemKind) -> u64 {
+    live_header(kind) | RENEWABLE
 }
 
 /// How collections are scheduled (`JITRUN_GC`).

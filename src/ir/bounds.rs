@@ -983,7 +983,9 @@ impl<'a> Analysis<'a> {
 
     fn allocation_const_len(&self, array: Value) -> Option<i64> {
         match self.f.def_kind(array) {
-            Some(InstKind::ArrayLit(elems)) => Some(elems.len() as i64),
+            Some(InstKind::ArrayLit(elems) | InstKind::Renew { elems, .. }) => {
+                Some(elems.len() as i64)
+            }
             Some(InstKind::NewArray { len, .. }) => self.int_constant(*len),
             _ => None,
         }

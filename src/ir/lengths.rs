@@ -173,7 +173,9 @@ fn made_with_length(f: &Function, kind: &InstKind) -> Option<i64> {
             Some(Const::Int(n)) if n >= 0 => Some(n),
             _ => None,
         },
-        InstKind::ArrayLit(ref elems) => Some(elems.len() as i64),
+        InstKind::ArrayLit(ref elems) | InstKind::Renew { ref elems, .. } => {
+            Some(elems.len() as i64)
+        }
         _ => None,
     }
 }

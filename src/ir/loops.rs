@@ -246,12 +246,15 @@ impl Loops {
         let mut stored = Vec::new();
         for &b in &self.loops[l].blocks {
             for &i in &f.blocks[b].insts {
-                match f.insts[i].kind {
+                let value = match f.insts[i].kind {
                     InstKind::Call(..) => return None,
-                    InstKind::ArraySet { value, .. } if !stored.contains(&f.value_ty(value)) => {
-                        stored.push(f.value_ty(value));
-                    }
-                    _ => {}
+                    InstKind::ArraySet { value, .. } => value,
+                    // It may overwrite an array's elements.
+                    InstKind::Renew { ref elems, .. } => elems[0],
+                    _ => continue,
+                };
+                if !stored.contains(&f.value_ty(value)) {
+                    stored.push(f.value_ty(value));
                 }
             }
         }

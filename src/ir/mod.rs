@@ -21,6 +21,7 @@ pub mod licm;
 pub mod loops;
 pub mod print;
 pub mod reassoc;
+pub mod renew;
 pub mod reuse;
 pub mod rotate;
 pub mod safepoints;
@@ -252,6 +253,10 @@ macro_rules! visit_operands {
                 f(b)
             }
             Call(_, args) | ArrayLit(args) => args.$iter().for_each(f),
+            Renew { old, elems } => {
+                f(old);
+                elems.$iter().for_each(f)
+            }
             ArraySet {
                 array,
                 index,
@@ -302,6 +307,15 @@ pub enum InstKind {
     },
     /// `[e1, e2, …]`.
     ArrayLit(Vec<Value>),
+    /// `[e1, e2, …]` stored where `old` is, made by `ir::renew`: `old`
+    /// itself, its elements overwritten, when an earlier `renew` made it
+    /// (the collector's header says so) and it has this length; otherwise
+    /// a new array, marked as made by a `renew`. `ir::renew` proves that
+    /// nothing else holds `old` and nothing reads it afterwards.
+    Renew {
+        old: Value,
+        elems: Vec<Value>,
+    },
     /// The shared empty array (the value of an array global before its `let`).
     EmptyArray,
     ArrayLen(Value),

@@ -192,6 +192,11 @@ fn write_inst(out: &mut impl Write, f: &Function, inst: Inst) -> fmt::Result {
             write_list(out, elems)?;
             write!(out, "]")
         }
+        InstKind::Renew { old, elems } => {
+            write!(out, "renew {old}, [")?;
+            write_list(out, elems)?;
+            write!(out, "]")
+        }
         InstKind::EmptyArray => write!(out, "empty_array"),
         InstKind::ArrayLen(a) => write!(out, "len {a}"),
         InstKind::ArrayGet {

@@ -104,6 +104,12 @@ fn visit(f: &mut Function, inst: Inst, avail: &mut Available) -> bool {
             avail.insert(Place::Global(g), f.resolve(value));
             return false;
         }
+        // It may overwrite the elements of `old`.
+        InstKind::Renew { ref elems, .. } => {
+            let ty = f.value_ty(elems[0]);
+            avail.retain(|place, v| !matches!(place, Place::Element(..)) || f.value_ty(*v) != ty);
+            return false;
+        }
         InstKind::Call(..) => {
             avail.clear();
             return false;

@@ -53,7 +53,10 @@ fn insts(f: &Function) -> impl Iterator<Item = &InstKind> {
 
 /// Whether `kind` allocates an array (and so may run a collection).
 pub fn allocates(kind: &InstKind) -> bool {
-    matches!(kind, InstKind::NewArray { .. } | InstKind::ArrayLit(_))
+    matches!(
+        kind,
+        InstKind::NewArray { .. } | InstKind::ArrayLit(_) | InstKind::Renew { .. }
+    )
 }
 
 /// Whether `kind` may run a collection: an allocation, or a call of a
@@ -111,7 +114,7 @@ pub fn live_across(
                 return;
             }
             let mut keep: Vec<Value> = live.iter().map(|i| arrays.values[i]).collect();
-            if let InstKind::ArrayLit(elems) = kind {
+            if let InstKind::ArrayLit(elems) | InstKind::Renew { elems, .. } = kind {
                 keep.extend(elems.iter().filter(|&&e| arrays.index[e].is_some()));
                 keep.sort_unstable();
                 keep.dedup();

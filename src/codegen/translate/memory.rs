@@ -146,11 +146,49 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let elem = self.f.value_ty(elems[0]);
         let n = elems.len() as i64;
         let len = self.b.ins().iconst(types::I64, n);
-        let arr = self.new_array(inst, elem, len, Some(n), None, loc);
-        for (i, &e) in elems.iter().enumerate() {
-            let v = self.val(e);
+        let arr = self.new_array(inst, elem, len, Some(n), None, loc, false);
+        let values: Vec<cl::Value> = elems.iter().map(|&e| self.val(e)).collect();
+        self.store_elements(elem, &values, arr);
+        arr
+    }
+
+    fn store_elements(&mut self, elem: Ty, elems: &[cl::Value], arr: cl::Value) {
+        for (i, &v) in elems.iter().enumerate() {
             self.store_element(elem, v, arr, elem.elem_size() * i as i64);
         }
+    }
+
+    /// `ir::InstKind::Renew`: `old` itself, overwritten with `elems`, when
+    /// its header says a renew made it and its length is theirs; otherwise
+    /// a new array whose header says so.
+    pub(super) fn renew(
+        &mut self,
+        inst: ir::Inst,
+        old: ir::Value,
+        elems: &[ir::Value],
+        loc: SrcLoc,
+    ) -> cl::Value {
+        let elem = self.f.value_ty(elems[0]);
+        let n = elems.len() as i64;
+        let renewable = gc::renewable_header(elem.elem_kind()) as i64;
+        let old = self.val(old);
+        let header = (self.b.ins()).load(types::I64, mem(), old, -(gc::HEADER_BYTES as i32));
+        let len = self.b.ins().load(types::I64, mem(), old, 0);
+        let made_so = self.b.ins().icmp_imm_s(IntCC::Equal, header, renewable);
+        let fits = self.b.ins().icmp_imm_s(IntCC::Equal, len, n);
+        let reusable = self.b.ins().band(made_so, fits);
+        let fresh = self.b.create_block();
+        let join = self.b.create_block();
+        let arr = self.b.append_block_param(join, types::I64);
+        self.b.set_cold_block(fresh);
+        (self.b.ins()).brif(reusable, join, &[cl::BlockArg::Value(old)], fresh, &[]);
+        self.b.switch_to_block(fresh);
+        let len = self.b.ins().iconst(types::I64, n);
+        let made = self.new_array(inst, elem, len, Some(n), None, loc, true);
+        self.b.ins().jump(join, &[cl::BlockArg::Value(made)]);
+        self.b.switch_to_block(join);
+        let values: Vec<cl::Value> = elems.iter().map(|&e| self.val(e)).collect();
+        self.store_elements(elem, &values, arr);
         arr
     }
 
@@ -161,7 +199,9 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// allocation fast path's allowance covers it and the list is not
     /// empty (`jitrun_runtime::gc::FastAlloc`); otherwise — and for any
     /// other length — the runtime makes the array, a safepoint where the
-    /// collector may run.
+    /// collector may run. A `renewable` array's header says that a renew
+    /// made it (`gc::renewable_header`).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn new_array(
         &mut self,
         inst: ir::Inst,
@@ -170,12 +210,19 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         known: Option<i64>,
         fill: Option<cl::Value>,
         loc: SrcLoc,
+        renewable: bool,
     ) -> cl::Value {
+        let header = if renewable {
+            gc::renewable_header(elem.elem_kind())
+        } else {
+            gc::live_header(elem.elem_kind())
+        };
         let slot = known
             .filter(|&n| (0..=FAST_MAX_ELEMENTS).contains(&n))
             .and_then(|n| Some((n, gc::slot_of(n as usize, elem.elem_kind())?)));
         let Some((n, (class, slot_bytes))) = slot else {
-            return self.call_array_new(inst, elem, len, fill, loc);
+            let arr = self.call_array_new(inst, elem, len, fill, loc);
+            return self.mark_renewable(renewable, header, arr);
         };
         let fast = self.b.create_block();
         let slow = self.b.create_block();
@@ -204,9 +251,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let count = (self.b.ins()).load(types::I64, mem(), ctx, gc::FAST_COUNT_OFFSET);
         let count = self.b.ins().iadd_imm_s(count, 1);
         (self.b.ins()).store(mem(), count, ctx, gc::FAST_COUNT_OFFSET);
-        let header = gc::live_header(elem.elem_kind()) as i64;
-        let header = self.b.ins().iconst(types::I64, header);
-        self.b.ins().store(mem(), header, head, 0);
+        let word = self.b.ins().iconst(types::I64, header as i64);
+        self.b.ins().store(mem(), word, head, 0);
         let made = self.b.ins().iadd_imm_s(head, 8);
         self.b.ins().store(mem(), len, made, 0);
         if let Some(fill) = fill {
@@ -218,8 +264,19 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
 
         self.b.switch_to_block(slow);
         let called = self.call_array_new(inst, elem, len, fill, loc);
+        let called = self.mark_renewable(renewable, header, called);
         self.b.ins().jump(join, &[cl::BlockArg::Value(called)]);
         self.b.switch_to_block(join);
+        arr
+    }
+
+    /// The runtime made `arr` with a plain header: a renewable array gets
+    /// `header` instead.
+    fn mark_renewable(&mut self, renewable: bool, header: u64, arr: cl::Value) -> cl::Value {
+        if renewable {
+            let header = self.b.ins().iconst(types::I64, header as i64);
+            (self.b.ins()).store(mem(), header, arr, -(gc::HEADER_BYTES as i32));
+        }
         arr
     }
 

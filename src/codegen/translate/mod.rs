@@ -508,9 +508,10 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
                 let elem = self.f.value_ty(*fill);
                 let known = self.f.int_constant(*len);
                 let (len, fill) = (self.val(*len), self.val(*fill));
-                Some(self.new_array(inst, elem, len, known, Some(fill), data.loc))
+                Some(self.new_array(inst, elem, len, known, Some(fill), data.loc, false))
             }
             InstKind::ArrayLit(elems) => Some(self.array_literal(inst, elems, data.loc)),
+            InstKind::Renew { old, elems } => Some(self.renew(inst, *old, elems, data.loc)),
             InstKind::EmptyArray => self.call_rt(self.env.runtime.empty_array, &[]),
             InstKind::ArrayLen(a) => Some(self.array_len(*a)),
             InstKind::ArrayGet { array, index, .. } => {
