@@ -666,6 +666,7 @@ impl Gen {
             17 if self.rng.chance(30) => self.ring_walk(),
             17 if self.rng.chance(25) => self.span_walk(),
             17 if self.rng.chance(15) => self.small_vector(),
+            17 if self.rng.chance(12) => self.vector_field(),
             17 | 18 => self.counted_loop(),
             _ => {
                 let n = 1 + self.rng.below(3);
@@ -1050,6 +1051,60 @@ impl Gen {
             let i = self.rng.below(n);
             self.line(&format!("print({v}[{i}], len({v}));"));
         }
+    }
+
+    /// An array of small vectors replaced one vector at a time, as
+    /// `ir::renew` overwrites in place: `f[j] = [f[j][0] + x, …]` in a
+    /// loop. Now and then the vector replaced is held and read after the
+    /// store (which must then see the old one), a longer vector is stored,
+    /// or a vector is shared by two elements.
+    fn vector_field(&mut self) {
+        let elem = *self.rng.pick(&[Ty::Int, Ty::Float]);
+        let ty = match elem {
+            Ty::Int => Ty::IntArr2,
+            _ => Ty::FloatArr2,
+        };
+        let (n, w) = (2 + self.rng.below(5), 1 + self.rng.below(3));
+        let f = self.fresh("vf");
+        let fill: Vec<String> = (0..w).map(|_| self.pure_value(elem, 1)).collect();
+        self.line(&format!("let {f} = [[{}]; {n}];", fill.join(", ")));
+        let k = self.fresh("k");
+        let trips = 1 + self.rng.below(12);
+        self.line(&format!("for {k} in 0..{trips} {{"));
+        let mult = self.enter_loop(trips as u64);
+        self.scopes.push(vec![(k.clone(), Ty::Int)]);
+        let j = self.fresh("j");
+        let step = 1 + self.rng.below(3);
+        self.line(&format!("let {j} = ({k} * {step}) % {n};"));
+        let op = match elem {
+            Ty::Int => *self.rng.pick(&["+", "-", "^"]),
+            _ => *self.rng.pick(&["+", "-", "*"]),
+        };
+        let held = self.rng.chance(15).then(|| self.fresh("q"));
+        if let Some(q) = &held {
+            self.line(&format!("let {q} = {f}[{j}];"));
+        }
+        let elems: Vec<String> = (0..w)
+            .map(|i| format!("{f}[{j}][{i}] {op} {}", self.pure_value(elem, 1)))
+            .collect();
+        self.line(&format!("{f}[{j}] = [{}];", elems.join(", ")));
+        if let Some(q) = &held {
+            self.line(&format!("print({q}[0], {f}[{j}][0]);"));
+        }
+        if self.rng.chance(20) {
+            let longer: Vec<String> = (0..=w).map(|_| self.pure_value(elem, 1)).collect();
+            let at = format!("({j} + 1) % {n}");
+            self.line(&format!(
+                "if {k} % 3 == 2 {{ {f}[{at}] = [{}]; }}",
+                longer.join(", ")
+            ));
+        }
+        if self.rng.chance(15) {
+            self.line(&format!("{f}[({j} + 1) % {n}] = {f}[{j}];"));
+        }
+        self.close_loop(mult);
+        self.line(&format!("print({f});"));
+        self.declare(f, ty);
     }
 
     /// A loop over constants through a fresh grid of `GRID` elements, as
