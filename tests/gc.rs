@@ -110,6 +110,30 @@ fn an_array_reachable_only_through_a_nested_array_survives() {
     );
 }
 
+/// The slow path of an allocation made in line keeps every register
+/// (`toy_rt_array_new_preserving`): ints and floats held across it in a
+/// loop, more than the callee-saved registers, come back intact; in the
+/// stress modes every such allocation takes it.
+#[test]
+fn values_held_across_the_allocation_slow_path_survive() {
+    let src = "fn mix(n: int) -> float {\n\
+                   let a = 1; let b = 2; let c = 3; let d = 4; let e = 5; let f = 6; let g = 7;\n\
+                   let x = 0.5; let y = 1.5; let z = 2.5; let w = 3.5; let u = 4.5;\n\
+                   let s = 0.0;\n\
+                   for i in 0..n {\n\
+                       let v = [x + float(a), y * float(b), z - float(c)];\n\
+                       s += v[i % 3] + w * float(d + e + f + g) + u;\n\
+                       a += 1; b ^= i; c += b; d += c % 7; e -= 1; f += a; g ^= f;\n\
+                       x += 0.25; y *= 0.5; z += y; w -= 0.125; u += x;\n\
+                   }\n\
+                   return s + float(a + b + c + d + e + f + g) + x + y + z + w + u;\n\
+               }\n\
+               print(mix(40));\n";
+    let expected = run_with_gc("", "held.toy", src, &["--interp"]);
+    assert_eq!(expected.status, 0, "{}", expected.stderr);
+    survives("held.toy", src, &expected.stdout);
+}
+
 /// `ir::renew`: stores that overwrite the arrays a renew made, mixed with
 /// stores that make new ones (another length), between collections.
 #[test]

@@ -507,6 +507,159 @@ caller_frame_trampoline!(
     x86_64: "r8", "r9", aarch64: "x4", "x5"
 );
 
+/// Where [`toy_rt_array_new_preserving`] leaves the array it made.
+#[no_mangle]
+pub static toy_rt_alloc_result: AtomicUsize = AtomicUsize::new(0);
+
+/// `toy_rt_array_new_preserving(len, fill, kind, loc)`: `toy_rt_array_new`
+/// for Cranelift's `preserve_all` convention. Every register survives the
+/// call, so that compiled code keeps its values in registers across the
+/// slow path of an allocation in a loop instead of spilling them around
+/// the loop; the array is left in [`toy_rt_alloc_result`]. It saves the
+/// caller-saved registers (x86-64: the general ones and `xmm0`–`xmm15`;
+/// aarch64: `x0`–`x18` and `q0`–`q31`), calls the allocator with the
+/// caller's frame pointer and return address (as `toy_rt_array_new`'s
+/// trampoline passes them), and restores them.
+#[unsafe(naked)]
+#[no_mangle]
+pub extern "C" fn toy_rt_array_new_preserving(_len: i64, _fill: i64, _kind: i64, _loc: i64) {
+    #[cfg(target_arch = "x86_64")]
+    core::arch::naked_asm!(
+        "push rbp",
+        "mov rbp, rsp",
+        "push rax",
+        "push rcx",
+        "push rdx",
+        "push rsi",
+        "push rdi",
+        "push r8",
+        "push r9",
+        "push r10",
+        "push r11",
+        // 16 xmm registers, and 8 bytes to align the stack for the call.
+        "sub rsp, 264",
+        "movdqu xmmword ptr [rsp + 0], xmm0",
+        "movdqu xmmword ptr [rsp + 16], xmm1",
+        "movdqu xmmword ptr [rsp + 32], xmm2",
+        "movdqu xmmword ptr [rsp + 48], xmm3",
+        "movdqu xmmword ptr [rsp + 64], xmm4",
+        "movdqu xmmword ptr [rsp + 80], xmm5",
+        "movdqu xmmword ptr [rsp + 96], xmm6",
+        "movdqu xmmword ptr [rsp + 112], xmm7",
+        "movdqu xmmword ptr [rsp + 128], xmm8",
+        "movdqu xmmword ptr [rsp + 144], xmm9",
+        "movdqu xmmword ptr [rsp + 160], xmm10",
+        "movdqu xmmword ptr [rsp + 176], xmm11",
+        "movdqu xmmword ptr [rsp + 192], xmm12",
+        "movdqu xmmword ptr [rsp + 208], xmm13",
+        "movdqu xmmword ptr [rsp + 224], xmm14",
+        "movdqu xmmword ptr [rsp + 240], xmm15",
+        "mov r8, qword ptr [rbp]",
+        "mov r9, qword ptr [rbp + 8]",
+        "call {inner}",
+        "mov qword ptr [rip + {result}], rax",
+        "movdqu xmm0, xmmword ptr [rsp + 0]",
+        "movdqu xmm1, xmmword ptr [rsp + 16]",
+        "movdqu xmm2, xmmword ptr [rsp + 32]",
+        "movdqu xmm3, xmmword ptr [rsp + 48]",
+        "movdqu xmm4, xmmword ptr [rsp + 64]",
+        "movdqu xmm5, xmmword ptr [rsp + 80]",
+        "movdqu xmm6, xmmword ptr [rsp + 96]",
+        "movdqu xmm7, xmmword ptr [rsp + 112]",
+        "movdqu xmm8, xmmword ptr [rsp + 128]",
+        "movdqu xmm9, xmmword ptr [rsp + 144]",
+        "movdqu xmm10, xmmword ptr [rsp + 160]",
+        "movdqu xmm11, xmmword ptr [rsp + 176]",
+        "movdqu xmm12, xmmword ptr [rsp + 192]",
+        "movdqu xmm13, xmmword ptr [rsp + 208]",
+        "movdqu xmm14, xmmword ptr [rsp + 224]",
+        "movdqu xmm15, xmmword ptr [rsp + 240]",
+        "add rsp, 264",
+        "pop r11",
+        "pop r10",
+        "pop r9",
+        "pop r8",
+        "pop rdi",
+        "pop rsi",
+        "pop rdx",
+        "pop rcx",
+        "pop rax",
+        "pop rbp",
+        "ret",
+        inner = sym array_new_from_compiled_code,
+        result = sym toy_rt_alloc_result,
+    );
+    #[cfg(target_arch = "aarch64")]
+    core::arch::naked_asm!(
+        "stp x29, x30, [sp, #-16]!",
+        "mov x29, sp",
+        // x0-x18 (160 bytes with padding), q0-q31 (512 bytes).
+        "sub sp, sp, #672",
+        "stp x0, x1, [sp, #0]",
+        "stp x2, x3, [sp, #16]",
+        "stp x4, x5, [sp, #32]",
+        "stp x6, x7, [sp, #48]",
+        "stp x8, x9, [sp, #64]",
+        "stp x10, x11, [sp, #80]",
+        "stp x12, x13, [sp, #96]",
+        "stp x14, x15, [sp, #112]",
+        "stp x16, x17, [sp, #128]",
+        "str x18, [sp, #144]",
+        "stp q0, q1, [sp, #160]",
+        "stp q2, q3, [sp, #192]",
+        "stp q4, q5, [sp, #224]",
+        "stp q6, q7, [sp, #256]",
+        "stp q8, q9, [sp, #288]",
+        "stp q10, q11, [sp, #320]",
+        "stp q12, q13, [sp, #352]",
+        "stp q14, q15, [sp, #384]",
+        "stp q16, q17, [sp, #416]",
+        "stp q18, q19, [sp, #448]",
+        "stp q20, q21, [sp, #480]",
+        "stp q22, q23, [sp, #512]",
+        "stp q24, q25, [sp, #544]",
+        "stp q26, q27, [sp, #576]",
+        "stp q28, q29, [sp, #608]",
+        "stp q30, q31, [sp, #640]",
+        "ldr x4, [x29]",
+        "ldr x5, [x29, #8]",
+        "bl {inner}",
+        "adrp x9, {result}",
+        "str x0, [x9, :lo12:{result}]",
+        "ldp q0, q1, [sp, #160]",
+        "ldp q2, q3, [sp, #192]",
+        "ldp q4, q5, [sp, #224]",
+        "ldp q6, q7, [sp, #256]",
+        "ldp q8, q9, [sp, #288]",
+        "ldp q10, q11, [sp, #320]",
+        "ldp q12, q13, [sp, #352]",
+        "ldp q14, q15, [sp, #384]",
+        "ldp q16, q17, [sp, #416]",
+        "ldp q18, q19, [sp, #448]",
+        "ldp q20, q21, [sp, #480]",
+        "ldp q22, q23, [sp, #512]",
+        "ldp q24, q25, [sp, #544]",
+        "ldp q26, q27, [sp, #576]",
+        "ldp q28, q29, [sp, #608]",
+        "ldp q30, q31, [sp, #640]",
+        "ldr x18, [sp, #144]",
+        "ldp x0, x1, [sp, #0]",
+        "ldp x2, x3, [sp, #16]",
+        "ldp x4, x5, [sp, #32]",
+        "ldp x6, x7, [sp, #48]",
+        "ldp x8, x9, [sp, #64]",
+        "ldp x10, x11, [sp, #80]",
+        "ldp x12, x13, [sp, #96]",
+        "ldp x14, x15, [sp, #112]",
+        "ldp x16, x17, [sp, #128]",
+        "add sp, sp, #672",
+        "ldp x29, x30, [sp], #16",
+        "ret",
+        inner = sym array_new_from_compiled_code,
+        result = sym toy_rt_alloc_result,
+    );
+}
+
 /// A shared array of length 0, outside the collected heap: the value of
 /// an array global read before its `let` has run.
 #[no_mangle]
@@ -797,6 +950,10 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("toy_rt_print_newline", toy_rt_print_newline as *const u8),
         ("toy_rt_print_array", toy_rt_print_array as *const u8),
         ("toy_rt_array_new", toy_rt_array_new as *const u8),
+        (
+            "toy_rt_array_new_preserving",
+            toy_rt_array_new_preserving as *const u8,
+        ),
         ("toy_rt_empty_array", toy_rt_empty_array as *const u8),
         ("toy_rt_error", toy_rt_error as *const u8),
         ("toy_rt_group_error", toy_rt_group_error as *const u8),
@@ -819,6 +976,10 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         (
             "toy_rt_alloc",
             std::ptr::addr_of!(gc::toy_rt_alloc) as *const u8,
+        ),
+        (
+            "toy_rt_alloc_result",
+            std::ptr::addr_of!(toy_rt_alloc_result) as *const u8,
         ),
     ]
 }

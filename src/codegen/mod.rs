@@ -148,6 +148,10 @@ pub struct Runtime {
     pub print_newline: FuncId,
     pub print_array: FuncId,
     pub array_new: FuncId,
+    /// `toy_rt_array_new_preserving`: the allocator for the rare slow path
+    /// of an allocation made in line, called with Cranelift's
+    /// `preserve_all` convention; the array is then in `alloc_result`.
+    pub array_new_preserving: FuncId,
     pub empty_array: FuncId,
     pub error: FuncId,
     pub group_error: FuncId,
@@ -161,6 +165,8 @@ pub struct Runtime {
     /// `toy_rt_alloc`: the allocation fast path's free lists and allowance
     /// (`jitrun_runtime::gc::FastAlloc`).
     pub alloc: DataId,
+    /// `toy_rt_alloc_result`: where `array_new` leaves the array.
+    pub alloc_result: DataId,
     /// `toy_rt_error_details`: where a failed check stores the values its
     /// report names.
     pub error_details: DataId,
@@ -176,6 +182,22 @@ fn declare_import<M: Module>(
     sig.params
         .extend(params.iter().map(|&t| cl::AbiParam::new(t)));
     sig.returns.extend(ret.map(cl::AbiParam::new));
+    module
+        .declare_function(name, Linkage::Import, &sig)
+        .map_err(|e| module_error(name, e))
+}
+
+/// A runtime function of `params` int arguments that preserves every
+/// register and returns nothing (`preserve_all`).
+fn declare_preserving_import<M: Module>(
+    module: &mut M,
+    name: &str,
+    params: usize,
+) -> Result<FuncId, CodegenError> {
+    let mut sig = module.make_signature();
+    sig.call_conv = cranelift_codegen::isa::CallConv::PreserveAll;
+    sig.params
+        .extend((0..params).map(|_| cl::AbiParam::new(cl::types::I64)));
     module
         .declare_function(name, Linkage::Import, &sig)
         .map_err(|e| module_error(name, e))
@@ -204,6 +226,8 @@ impl Runtime {
     fn declare<M: Module>(module: &mut M) -> Result<Runtime, CodegenError> {
         use cl::types::{F64, I64};
         let ptr = module.target_config().pointer_type();
+        let array_new_preserving =
+            declare_preserving_import(module, "toy_rt_array_new_preserving", 4)?;
         let mut f = |name, params: &[cl::Type], ret| declare_import(module, name, params, ret);
         let rt = Runtime {
             print_int: f("toy_rt_print_int", &[I64], None)?,
@@ -214,6 +238,7 @@ impl Runtime {
             print_newline: f("toy_rt_print_newline", &[], None)?,
             print_array: f("toy_rt_print_array", &[ptr, I64], None)?,
             array_new: f("toy_rt_array_new", &[I64, I64, I64, I64], Some(ptr))?,
+            array_new_preserving,
             empty_array: f("toy_rt_empty_array", &[], Some(ptr))?,
             error: f("toy_rt_error", &[I64, I64, ptr], None)?,
             group_error: f("toy_rt_group_error", &[ptr, ptr], None)?,
@@ -224,6 +249,7 @@ impl Runtime {
             stack_limit: declare_data_import(module, "toy_rt_stack_limit")?,
             pending: declare_data_import(module, "toy_rt_pending")?,
             alloc: declare_data_import(module, "toy_rt_alloc")?,
+            alloc_result: declare_data_import(module, "toy_rt_alloc_result")?,
             error_details: declare_data_import(module, "toy_rt_error_details")?,
         };
         Ok(rt)

@@ -221,7 +221,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             .filter(|&n| (0..=FAST_MAX_ELEMENTS).contains(&n))
             .and_then(|n| Some((n, gc::slot_of(n as usize, elem.elem_kind())?)));
         let Some((n, (class, slot_bytes))) = slot else {
-            let arr = self.call_array_new(inst, elem, len, fill, loc);
+            let arr = self.call_array_new(inst, elem, len, fill, loc, false);
             return self.mark_renewable(renewable, header, arr);
         };
         let fast = self.b.create_block();
@@ -263,7 +263,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         self.b.ins().jump(join, &[cl::BlockArg::Value(made)]);
 
         self.b.switch_to_block(slow);
-        let called = self.call_array_new(inst, elem, len, fill, loc);
+        let called = self.call_array_new(inst, elem, len, fill, loc, true);
         let called = self.mark_renewable(renewable, header, called);
         self.b.ins().jump(join, &[cl::BlockArg::Value(called)]);
         self.b.switch_to_block(join);
@@ -280,7 +280,11 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         arr
     }
 
-    /// The runtime's `array_new`, at a safepoint.
+    /// The runtime's `array_new`, at a safepoint. The `preserving` entry
+    /// keeps every register, for the slow path of an allocation made in
+    /// line: otherwise that rarely taken call would make a loop around it
+    /// spill what it holds (regalloc2 does not weigh the call's block as
+    /// cold).
     fn call_array_new(
         &mut self,
         inst: ir::Inst,
@@ -288,6 +292,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         len: cl::Value,
         fill: Option<cl::Value>,
         loc: SrcLoc,
+        preserving: bool,
     ) -> cl::Value {
         let bits = match fill {
             Some(fill) => self.slot_bits(elem, fill),
@@ -296,11 +301,17 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let kind = self.b.ins().iconst(types::I64, elem.elem_kind() as i64);
         let packed = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
         self.mark_site(loc);
-        let arr = self
-            .safepoint_call(inst, |t| {
-                t.call_rt_inst(t.env.runtime.array_new, &[len, bits, kind, packed])
-            })
-            .expect("array_new returns the array");
+        let args = [len, bits, kind, packed];
+        let arr = if preserving {
+            let entry = self.env.runtime.array_new_preserving;
+            self.safepoint_call(inst, |t| t.call_rt_inst(entry, &args));
+            let cell = self.data_addr(self.env.runtime.alloc_result);
+            self.b.ins().load(types::I64, mem(), cell, 0)
+        } else {
+            let entry = self.env.runtime.array_new;
+            let made = self.safepoint_call(inst, |t| t.call_rt_inst(entry, &args));
+            made.expect("array_new returns the array")
+        };
         self.b.set_srcloc(cl::SourceLoc::default());
         self.poll_pending();
         arr
