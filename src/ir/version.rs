@@ -34,8 +34,8 @@
 //!
 //! In the copy, a remainder `(i + base + c) % m` whose guards hold (the
 //! dividend never negative, `m >= 1`), of a counter stepping by one and a
-//! divisor that is not a constant (those are cheaper as a mask or a
-//! multiply), is carried from one iteration to the next instead of
+//! divisor that is not a constant power of two (that is cheaper as a
+//! mask), is carried from one iteration to the next instead of
 //! divided anew: it starts as `(init + base + c) % m`, computed once
 //! after the guards, and each back edge adds one and wraps to zero at `m`
 //! (strength reduction of an induction variable's remainder).
@@ -690,9 +690,12 @@ impl Planner<'_> {
                 let low = self.remainders.entry(key).or_insert(a.c);
                 *low = (*low).min(a.c);
                 self.unchecked.insert(inst);
-                // A constant divisor is cheaper as a mask or a multiply.
-                let constant = self.f.int_constant(divisor).is_some();
-                if !a.down && counted.counter.steps_by_one && !constant {
+                // A power of two is cheaper as a mask; other divisors,
+                // constants included (a multiply by a reciprocal and its
+                // fix-ups), are carried.
+                let power_of_two =
+                    (self.f.int_constant(divisor)).is_some_and(|m| m > 0 && m & (m - 1) == 0);
+                if !a.down && counted.counter.steps_by_one && !power_of_two {
                     self.reduce(index, base, a.c, divisor);
                 }
                 continue;
