@@ -8,11 +8,13 @@
 //! level  scope    SSA construction    IR passes (in order)                     translator (Plan)
 //! -O0    any      Algorithms 1-5      -                                        bounds plan, lengths, roots; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                                as -O0
-//! -O2    entry    + §3.1 folding      load-once, scalars, thread, gvn, licm,   + rotate, invert, float consts; speed
+//! -O2    entry    + §3.1 folding      load-once, unroll-loops, scalars,        + rotate, invert, float consts; speed
+//!                                     thread, gvn, licm,
 //!                                     reuse, version, sink, carry, reassoc,
 //!                                     select, switch
 //! -O2    program  + §3.1 folding      constant-globals, constant-args,         + leaf expansion, vector loops
-//!                                     load-once, unroll-recursion, inline,
+//!                                     array-lengths, load-once,
+//!                                     unroll-recursion, inline, unroll-loops,
 //!                                     scalars, thread, gvn, licm, reuse,
 //!                                     version, sink, carry, reassoc, select,
 //!                                     switch, renew
@@ -156,6 +158,25 @@ pub static CONSTANT_ARGS: Pass = Pass {
     run: ir::arguments::propagate_constant_arguments,
 };
 
+/// `len` of parameters every call passes arrays of one constant length
+/// for, and of results of functions that return such, made that constant
+/// (`ir::sizes`).
+pub static ARRAY_LENGTHS: Pass = Pass {
+    name: "array-lengths",
+    about: "len of a parameter every call passes arrays of one constant length for (or of a call whose function returns such) becomes that constant (ir::sizes)",
+    program_only: true,
+    run: ir::sizes::fold_lengths,
+};
+
+/// Small counted loops with constant bounds replaced by their iterations
+/// (`ir::unroll`).
+pub static UNROLL_LOOPS: Pass = Pass {
+    name: "unroll-loops",
+    about: "innermost straight-line loops from a constant to a constant, at most 8 trips and 128 copied instructions, fully unrolled (ir::unroll)",
+    program_only: false,
+    run: ir::unroll::unroll_loops,
+};
+
 /// Small recursive functions unrolled, the calls left guarded by the
 /// entry test (`ir::inline`).
 pub static UNROLL_RECURSION: Pass = Pass {
@@ -287,12 +308,14 @@ pub static RENEW: Pass = Pass {
 
 /// Every IR pass, by name, in the order they run: whole programs at
 /// `-O2` run them all ([`pipeline`]).
-pub static ALL: [&Pass; 17] = [
+pub static ALL: [&Pass; 19] = [
     &CONSTANT_GLOBALS,
     &CONSTANT_ARGS,
+    &ARRAY_LENGTHS,
     &LOAD_ONCE,
     &UNROLL_RECURSION,
     &INLINE,
+    &UNROLL_LOOPS,
     &SCALARS,
     &THREAD,
     &GVN,
@@ -310,9 +333,20 @@ pub static ALL: [&Pass; 17] = [
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_ENTRY: [&Pass; 12] = [
-        &LOAD_ONCE, &SCALARS, &THREAD, &GVN, &LICM, &REUSE, &VERSION, &SINK, &CARRY, &REASSOC,
-        &SELECT, &SWITCH,
+    static O2_ENTRY: [&Pass; 13] = [
+        &LOAD_ONCE,
+        &UNROLL_LOOPS,
+        &SCALARS,
+        &THREAD,
+        &GVN,
+        &LICM,
+        &REUSE,
+        &VERSION,
+        &SINK,
+        &CARRY,
+        &REASSOC,
+        &SELECT,
+        &SWITCH,
     ];
     match (level, scope) {
         (OptLevel::O0, _) => &[],
@@ -504,7 +538,7 @@ mod tests {
         assert_eq!(PrintAfter::parse("all"), Ok(PrintAfter::All));
         assert!(PrintAfter::parse("sccp")
             .unwrap_err()
-            .contains("all, constant-globals, constant-args, load-once"));
+            .contains("all, constant-globals, constant-args, array-lengths, load-once"));
     }
 
     /// A pass that leaves the IR broken is named in the verifier's error.

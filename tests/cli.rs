@@ -273,8 +273,9 @@ fn float_constants_used_only_outside_loops_stay_f64const_at_o2() {
     // nothing outside loops. 0.75 is defined before the loop and used in
     // it; `quarter`'s 0.25 is expanded once in the loop and once after;
     // 3.5 and 2.0 are used outside loops only (two calls of `scale`
-    // pass two values, so `v` stays a parameter).
-    let src = "fn quarter(v: float) -> float {\n    return v * 0.25;\n}\nfn scale(v: float) -> float {\n    let k = 0.75;\n    let s = 0.0;\n    for i in 0..3 {\n        s = s + quarter(v) * k;\n    }\n    return s * 3.5 + quarter(v);\n}\nprint(scale(2.0), scale(-1.0));\n";
+    // pass two values, so `v` and `n` stay parameters and the loop a
+    // loop).
+    let src = "fn quarter(v: float) -> float {\n    return v * 0.25;\n}\nfn scale(v: float, n: int) -> float {\n    let k = 0.75;\n    let s = 0.0;\n    for i in 0..n {\n        s = s + quarter(v) * k;\n    }\n    return s * 3.5 + quarter(v);\n}\nprint(scale(2.0, 3), scale(-1.0, 4));\n";
     agrees_with_interpreter("outside.toy", src);
     let clif = run_source("outside.toy", src, &["-O2", "--emit", "clif"]).stdout;
     for (bits, in_loop) in [
