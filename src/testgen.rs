@@ -1025,6 +1025,15 @@ impl Gen {
             let elems: Vec<String> = (0..n).map(|_| self.pure_value(elem, 1)).collect();
             self.line(&format!("{v} = [{}];", elems.join(", ")));
         }
+        // Now and then every element in a loop of its own, which
+        // `ir::unroll` replaces by its iterations.
+        if self.rng.chance(35) {
+            let c = self.fresh("c");
+            let other = self.pure_value(elem, 1);
+            self.line(&format!(
+                "for {c} in 0..{n} {{ {v}[{c}] = {v}[{c}] {op} {other}; }}"
+            ));
+        }
         for _ in 0..1 + self.rng.below(3) {
             let i = self.rng.below(n);
             // Past the end now and then: the error must come from this read.
