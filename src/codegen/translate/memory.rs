@@ -146,7 +146,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let elem = self.f.value_ty(elems[0]);
         let n = elems.len() as i64;
         let len = self.b.ins().iconst(types::I64, n);
-        let arr = self.new_array(inst, elem, len, Some(n), None, loc, false);
+        let arr = self.new_array(inst, elem, len, Some(n), None, loc);
         let values: Vec<cl::Value> = elems.iter().map(|&e| self.val(e)).collect();
         self.store_elements(elem, &values, arr);
         arr
@@ -160,7 +160,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
 
     /// `ir::InstKind::Renew`: `old` itself, overwritten with `elems`, when
     /// its header says a renew made it and its length is theirs; otherwise
-    /// a new array whose header says so.
+    /// a new array whose header says so, from the runtime.
     pub(super) fn renew(
         &mut self,
         inst: ir::Inst,
@@ -183,8 +183,12 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         self.b.set_cold_block(fresh);
         (self.b.ins()).brif(reusable, join, &[cl::BlockArg::Value(old)], fresh, &[]);
         self.b.switch_to_block(fresh);
+        // Rare once the program runs (the first store to an element), so
+        // a call of the runtime, without the in-line fast path's code.
         let len = self.b.ins().iconst(types::I64, n);
-        let made = self.new_array(inst, elem, len, Some(n), None, loc, true);
+        let made = self.call_array_new(inst, elem, len, None, loc, true);
+        let header = self.b.ins().iconst(types::I64, renewable);
+        (self.b.ins()).store(mem(), header, made, -(gc::HEADER_BYTES as i32));
         self.b.ins().jump(join, &[cl::BlockArg::Value(made)]);
         self.b.switch_to_block(join);
         let values: Vec<cl::Value> = elems.iter().map(|&e| self.val(e)).collect();
@@ -199,9 +203,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// allocation fast path's allowance covers it and the list is not
     /// empty (`jitrun_runtime::gc::FastAlloc`); otherwise — and for any
     /// other length — the runtime makes the array, a safepoint where the
-    /// collector may run. A `renewable` array's header says that a renew
-    /// made it (`gc::renewable_header`).
-    #[allow(clippy::too_many_arguments)]
+    /// collector may run.
     pub(super) fn new_array(
         &mut self,
         inst: ir::Inst,
@@ -210,19 +212,13 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         known: Option<i64>,
         fill: Option<cl::Value>,
         loc: SrcLoc,
-        renewable: bool,
     ) -> cl::Value {
-        let header = if renewable {
-            gc::renewable_header(elem.elem_kind())
-        } else {
-            gc::live_header(elem.elem_kind())
-        };
+        let header = gc::live_header(elem.elem_kind());
         let slot = known
             .filter(|&n| (0..=FAST_MAX_ELEMENTS).contains(&n))
             .and_then(|n| Some((n, gc::slot_of(n as usize, elem.elem_kind())?)));
         let Some((n, (class, slot_bytes))) = slot else {
-            let arr = self.call_array_new(inst, elem, len, fill, loc, false);
-            return self.mark_renewable(renewable, header, arr);
+            return self.call_array_new(inst, elem, len, fill, loc, false);
         };
         let fast = self.b.create_block();
         let slow = self.b.create_block();
@@ -264,19 +260,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
 
         self.b.switch_to_block(slow);
         let called = self.call_array_new(inst, elem, len, fill, loc, true);
-        let called = self.mark_renewable(renewable, header, called);
         self.b.ins().jump(join, &[cl::BlockArg::Value(called)]);
         self.b.switch_to_block(join);
-        arr
-    }
-
-    /// The runtime made `arr` with a plain header: a renewable array gets
-    /// `header` instead.
-    fn mark_renewable(&mut self, renewable: bool, header: u64, arr: cl::Value) -> cl::Value {
-        if renewable {
-            let header = self.b.ins().iconst(types::I64, header as i64);
-            (self.b.ins()).store(mem(), header, arr, -(gc::HEADER_BYTES as i32));
-        }
         arr
     }
 

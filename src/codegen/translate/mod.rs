@@ -508,7 +508,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
                 let elem = self.f.value_ty(*fill);
                 let known = self.f.int_constant(*len);
                 let (len, fill) = (self.val(*len), self.val(*fill));
-                Some(self.new_array(inst, elem, len, known, Some(fill), data.loc, false))
+                Some(self.new_array(inst, elem, len, known, Some(fill), data.loc))
             }
             InstKind::ArrayLit(elems) => Some(self.array_literal(inst, elems, data.loc)),
             InstKind::Renew { old, elems } => Some(self.renew(inst, *old, elems, data.loc)),
