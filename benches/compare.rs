@@ -160,7 +160,12 @@ fn is_recursion(kernel: &str) -> bool {
 /// 1.4×, mazebfs 1.25×, probing 1.26×, heatswap 0.60×. henon prompted
 /// `ir::sizes` and `ir::unroll`.
 const HELPER_SIX: [&str; 6] = [
-    "henon", "heatswap", "mazebfs", "particles", "probing", "stackvm",
+    "henon",
+    "heatswap",
+    "mazebfs",
+    "particles",
+    "probing",
+    "stackvm",
 ];
 
 fn is_helper_six(kernel: &str) -> bool {
