@@ -182,9 +182,7 @@ fn declare_import<M: Module>(
     sig.params
         .extend(params.iter().map(|&t| cl::AbiParam::new(t)));
     sig.returns.extend(ret.map(cl::AbiParam::new));
-    module
-        .declare_function(name, Linkage::Import, &sig)
-        .map_err(|e| module_error(name, e))
+    declare_signature(module, name, sig)
 }
 
 /// A runtime function of `params` int arguments that preserves every
@@ -198,6 +196,14 @@ fn declare_preserving_import<M: Module>(
     sig.call_conv = cranelift_codegen::isa::CallConv::PreserveAll;
     sig.params
         .extend((0..params).map(|_| cl::AbiParam::new(cl::types::I64)));
+    declare_signature(module, name, sig)
+}
+
+fn declare_signature<M: Module>(
+    module: &mut M,
+    name: &str,
+    sig: cl::Signature,
+) -> Result<FuncId, CodegenError> {
     module
         .declare_function(name, Linkage::Import, &sig)
         .map_err(|e| module_error(name, e))

@@ -166,7 +166,7 @@ fn known_lengths(f: &Function) -> FxHashMap<Value, i64> {
 }
 
 /// The length of the array `kind` makes, when known at compile time.
-fn made_with_length(f: &Function, kind: &InstKind) -> Option<i64> {
+pub(crate) fn made_with_length(f: &Function, kind: &InstKind) -> Option<i64> {
     match *kind {
         InstKind::NewArray { len, .. } => match f.constant(len) {
             // A negative length fails at run time: no array is made.

@@ -885,6 +885,21 @@ impl Module {
         self.functions.iter().chain(std::iter::once(&self.main))
     }
 
+    /// Function `k`: a user function, or (`k == functions.len()`) the
+    /// top-level code, for passes that number every function so.
+    pub fn function(&self, k: usize) -> &Function {
+        self.functions.get(k).unwrap_or(&self.main)
+    }
+
+    /// [`Module::function`], to change.
+    pub fn function_mut(&mut self, k: usize) -> &mut Function {
+        if k < self.functions.len() {
+            &mut self.functions[k]
+        } else {
+            &mut self.main
+        }
+    }
+
     /// Every function, the top-level code last, to change.
     pub fn all_functions_mut(&mut self) -> impl Iterator<Item = &mut Function> {
         self.functions

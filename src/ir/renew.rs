@@ -1,8 +1,8 @@
 //! Small arrays renewed in place (`-O2`, whole programs): `a[i] = [x, y]`
 //! overwrites the array `a[i]` holds, when an earlier such store made it,
-//! instead of making a new one — a reuse analysis in the manner of
-//! Lorenzen and Leijen's "reuse credits" (Perceus), proved statically
-//! for arrays that only their one element holds.
+//! instead of making a new one — the in-place reuse of Perceus (Reinking,
+//! Xie, de Moura and Leijen 2021), proved statically rather than by a
+//! reference count, for arrays that only their one element holds.
 //!
 //! Toy arrays are shared by reference, so overwriting `a[i]` is only
 //! unobservable when nothing else holds that array and nobody reads it
@@ -59,7 +59,7 @@ pub fn renew_arrays(m: &mut Module) {
         if renewed.is_empty() {
             continue;
         }
-        let f = function_mut(m, k);
+        let f = m.function_mut(k);
         for s in &renewed {
             renew(f, s);
         }
@@ -68,20 +68,6 @@ pub fn renew_arrays(m: &mut Module) {
             f.blocks[b].insts.retain(|i| !literals.contains(i));
         }
         f.resolve_aliases();
-    }
-}
-
-/// Function `k` of `m`: a user function, or (`k == m.functions.len()`)
-/// the top-level code.
-fn function(m: &Module, k: usize) -> &Function {
-    m.functions.get(k).unwrap_or(&m.main)
-}
-
-fn function_mut(m: &mut Module, k: usize) -> &mut Function {
-    if k < m.functions.len() {
-        &mut m.functions[k]
-    } else {
-        &mut m.main
     }
 }
 
@@ -103,7 +89,7 @@ impl Classes {
         let mut next = m.globals.len();
         for k in 0..=m.functions.len() {
             base.push(next);
-            next += function(m, k).values.len();
+            next += m.function(k).values.len();
         }
         let mut classes = Classes {
             parent: (0..next as u32).collect(),
@@ -112,7 +98,7 @@ impl Classes {
             shared: vec![false; next],
         };
         for k in 0..=m.functions.len() {
-            classes.join_flows(k, function(m, k));
+            classes.join_flows(k, m.function(k));
         }
         classes
     }
@@ -178,7 +164,7 @@ impl Classes {
     /// the class cannot follow them.
     fn disown_escaping(&mut self, m: &Module) {
         for k in 0..=m.functions.len() {
-            let f = function(m, k);
+            let f = m.function(k);
             for (v, data) in f.values.iter() {
                 if data.ty == Ty::Array && !made_in_class(f, v) {
                     let root = self.find(self.node(k, v));
@@ -208,8 +194,8 @@ impl Classes {
         for root in renewed {
             let reaches = self.functions_reaching(m, stores, root);
             for k in 0..=m.functions.len() {
-                let f = function(m, k);
-                let sites: Vec<Inst> = stores
+                let f = m.function(k);
+                let sites: rustc_hash::FxHashSet<Inst> = stores
                     .iter()
                     .filter(|s| s.function == k && self.find(self.node(k, s.array)) == root)
                     .map(|s| s.set)
@@ -247,7 +233,7 @@ impl Classes {
         while changed {
             changed = false;
             for k in 0..=m.functions.len() {
-                let calls = function(m, k).calls().any(|(_, _, g)| reaches[g as usize]);
+                let calls = m.function(k).calls().any(|(_, _, g)| reaches[g as usize]);
                 if calls && !reaches[k] {
                     reaches[k] = true;
                     changed = true;
@@ -375,7 +361,7 @@ struct Store {
 fn renewing_stores(m: &Module, classes: &Classes) -> Vec<Store> {
     let mut stores = Vec::new();
     for k in 0..=m.functions.len() {
-        let f = function(m, k);
+        let f = m.function(k);
         let mut uses: Option<FxHashMap<Value, usize>> = None;
         let mut dom: Option<DomTree> = None;
         for &b in &f.layout {
@@ -383,7 +369,7 @@ fn renewing_stores(m: &Module, classes: &Classes) -> Vec<Store> {
                 let InstKind::ArraySet { array, value, .. } = f.insts[set].kind else {
                     continue;
                 };
-                let Some(ValueDef::Inst(literal)) = Some(&f.values[value].def).cloned() else {
+                let ValueDef::Inst(literal) = f.values[value].def else {
                     continue;
                 };
                 let InstKind::ArrayLit(ref elems) = f.insts[literal].kind else {

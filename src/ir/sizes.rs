@@ -49,11 +49,7 @@ pub fn fold_lengths(m: &mut Module) {
     let solved = solve(m);
     let count = m.functions.len();
     for k in 0..=count {
-        let f = if k < count {
-            &mut m.functions[k]
-        } else {
-            &mut m.main
-        };
+        let f = m.function_mut(k);
         let lengths = lengths_in(f, &solved, k);
         let folds: Vec<(Inst, i64)> = (f.layout.iter())
             .flat_map(|&b| f.blocks[b].insts.iter().copied())
@@ -79,15 +75,11 @@ struct Solved {
     called: Vec<bool>,
 }
 
-fn function(m: &Module, k: usize) -> &Function {
-    m.functions.get(k).unwrap_or(&m.main)
-}
-
 fn solve(m: &Module) -> Solved {
     let count = m.functions.len();
     let mut called = vec![false; count];
     for k in 0..=count {
-        for (_, _, g) in function(m, k).calls() {
+        for (_, _, g) in m.function(k).calls() {
             called[g as usize] = true;
         }
     }
@@ -103,7 +95,7 @@ fn solve(m: &Module) -> Solved {
         let mut params = solved.params.clone();
         let mut results = solved.results.clone();
         for k in 0..=count {
-            let f = function(m, k);
+            let f = m.function(k);
             let lengths = lengths_in(f, &solved, k);
             for &b in &f.layout {
                 for &i in &f.blocks[b].insts {
@@ -159,29 +151,31 @@ fn length_of(
     lengths: &SecondaryMap<Value, Length>,
     v: Value,
 ) -> Length {
-    let constant = |n: Value| match f.int_constant(n) {
-        Some(n) if n >= 0 => Length::Known(n),
-        _ => Length::Varies,
-    };
-    match f.values[v].def {
-        ValueDef::Param(p) if solved.called.get(k) == Some(&true) => solved.params[k][p as usize],
-        ValueDef::Phi(_) => (f.phi_args(v).iter()).fold(Length::Unseen, |l, &a| l.meet(lengths[a])),
-        ValueDef::Inst(i) => match f.insts[i].kind {
-            InstKind::ArrayLit(ref elems) | InstKind::Renew { ref elems, .. } => {
-                Length::Known(elems.len() as i64)
+    let ValueDef::Inst(i) = f.values[v].def else {
+        return match f.values[v].def {
+            ValueDef::Param(p) if solved.called.get(k) == Some(&true) => {
+                solved.params[k][p as usize]
             }
-            InstKind::EmptyArray => Length::Known(0),
-            InstKind::NewArray { len, .. } => match f.def_kind(len) {
-                Some(&InstKind::ArrayLen(a)) => lengths[a],
-                _ => constant(len),
-            },
-            InstKind::Call(g, _) => solved.results[g as usize],
-            InstKind::Select {
-                if_true, if_false, ..
-            } => lengths[if_true].meet(lengths[if_false]),
+            ValueDef::Phi(_) => {
+                (f.phi_args(v).iter()).fold(Length::Unseen, |l, &a| l.meet(lengths[a]))
+            }
             _ => Length::Varies,
-        },
-        _ => Length::Varies,
+        };
+    };
+    let kind = &f.insts[i].kind;
+    // `[0.0; len(v)]` is as long as `v`.
+    if let &InstKind::NewArray { len, .. } = kind {
+        if let Some(&InstKind::ArrayLen(a)) = f.def_kind(len) {
+            return lengths[a];
+        }
+    }
+    match *kind {
+        InstKind::EmptyArray => Length::Known(0),
+        InstKind::Call(g, _) => solved.results[g as usize],
+        InstKind::Select {
+            if_true, if_false, ..
+        } => lengths[if_true].meet(lengths[if_false]),
+        ref made => lengths::made_with_length(f, made).map_or(Length::Varies, Length::Known),
     }
 }
 

@@ -180,11 +180,9 @@ fn small_array_at(f: &Function, i: Inst) -> Option<Value> {
     else {
         return None;
     };
-    let len = match f.def_kind(array) {
-        Some(InstKind::ArrayLit(elems)) => Some(elems.len() as i64),
-        Some(&InstKind::NewArray { len, .. }) => f.int_constant(len),
-        _ => None,
-    };
+    let len = f
+        .def_kind(array)
+        .and_then(|made| lengths::made_with_length(f, made));
     len.filter(|n| (1..=scalars::MAX_ELEMENTS).contains(n))
         .map(|_| index)
 }
