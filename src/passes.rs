@@ -14,8 +14,9 @@
 //!                                     select, switch
 //! -O2    program  + §3.1 folding      constant-globals, constant-args,         + leaf expansion, vector loops
 //!                                     array-lengths, load-once,
-//!                                     unroll-recursion, inline, unroll-loops,
-//!                                     scalars, thread, gvn, licm, reuse,
+//!                                     unroll-recursion, unroll-loops, inline,
+//!                                     unroll-loops, scalars, thread, gvn,
+//!                                     licm, reuse,
 //!                                     version, sink, carry, reassoc, select,
 //!                                     switch, renew
 //! ```
@@ -27,9 +28,8 @@
 //!
 //! A new IR-to-IR pass: write it in `src/ir/` as `fn(&mut ir::Module)`
 //! (or per function, wrapped like [`load_once`]), add a [`Pass`] with its
-//! command-line name to [`ALL`] at its place in the order (whole programs
-//! at `-O2` run every pass), and to the other lists of [`pipeline`] where
-//! it runs. The verifier, `--print-after` and `--passes` then know it.
+//! command-line name to [`ALL`], and to the lists of [`pipeline`] where
+//! it runs (whole programs at `-O2` run every pass). The verifier, `--print-after` and `--passes` then know it.
 
 use crate::ir::{self, verify::VerifyError};
 
@@ -306,8 +306,8 @@ pub static RENEW: Pass = Pass {
     run: ir::renew::renew_arrays,
 };
 
-/// Every IR pass, by name, in the order they run: whole programs at
-/// `-O2` run them all ([`pipeline`]).
+/// Every IR pass, by name, in the order they first run: whole programs
+/// at `-O2` run them all ([`pipeline`]).
 pub static ALL: [&Pass; 19] = [
     &CONSTANT_GLOBALS,
     &CONSTANT_ARGS,
@@ -348,12 +348,39 @@ pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
         &SELECT,
         &SWITCH,
     ];
+    // `unroll-loops` runs on both sides of `inline`: before, so that a
+    // helper filling a small array in a loop and returning it is seen to
+    // return one made at constant indices (its callers then weigh the
+    // copy without that array); after, for loops over the arrays that
+    // copies now make in their callers.
+    static O2_PROGRAM: [&Pass; 20] = [
+        &CONSTANT_GLOBALS,
+        &CONSTANT_ARGS,
+        &ARRAY_LENGTHS,
+        &LOAD_ONCE,
+        &UNROLL_RECURSION,
+        &UNROLL_LOOPS,
+        &INLINE,
+        &UNROLL_LOOPS,
+        &SCALARS,
+        &THREAD,
+        &GVN,
+        &LICM,
+        &REUSE,
+        &VERSION,
+        &SINK,
+        &CARRY,
+        &REASSOC,
+        &SELECT,
+        &SWITCH,
+        &RENEW,
+    ];
     match (level, scope) {
         (OptLevel::O0, _) => &[],
         (OptLevel::O1, _) => &O1,
         (OptLevel::O2, Scope::Entry) => &O2_ENTRY,
         // Every pass, in order.
-        (OptLevel::O2, Scope::Program) => &ALL,
+        (OptLevel::O2, Scope::Program) => &O2_PROGRAM,
     }
 }
 
@@ -520,6 +547,7 @@ mod tests {
         }
         let o2 = pipeline(OptLevel::O2, Scope::Program);
         assert!(o2.iter().all(|p| ALL.contains(p)));
+        assert!(ALL.iter().all(|p| o2.contains(p)));
         assert!(pipeline(OptLevel::O0, Scope::Program).is_empty());
     }
 

@@ -55,6 +55,10 @@ pub const ARG_BONUS: usize = 1;
 /// whichever is more: code size, and Cranelift's time, stay within a
 /// small factor of the program as written.
 pub const MIN_GROWTH: usize = 60;
+/// Rounds of inlining into one caller. A call's cost can fall once
+/// others are in: `k = f(s); g(k)` reads `k` only at constant indices
+/// once `g` is copied in, and then `f`'s returned array costs nothing.
+pub const CALLER_ROUNDS: usize = 2;
 /// No caller grows beyond this many instructions and phis by inlining.
 pub const MAX_CALLER_SIZE: usize = 1000;
 /// Calls in loops may take a small caller up to this size whatever its
@@ -74,7 +78,9 @@ pub const LOOP_CALLER_SIZE: usize = 240;
 /// calls). A call
 /// of function `g` is inlined when `g` is not recursive, has a return and an entry block
 /// nothing jumps back to, and
-/// `size(g) <= budget + ARG_BONUS * args + CONST_ARG_BONUS * constant args`
+/// `cost(g) - replaced <= budget + ARG_BONUS * args + CONST_ARG_BONUS * constant args`
+/// (`replaced`: what `ir::scalars` removes once the copy is in, of the
+/// small arrays the call passes and returns)
 /// where the budget is [`LOOP_BUDGET`] in a loop or at `g`'s only call in
 /// the program and [`BUDGET`] elsewhere, while the caller stays within its
 /// growth ([`MIN_GROWTH`], [`MAX_CALLER_SIZE`]; in loops up to
@@ -112,10 +118,16 @@ pub fn inline_calls(m: &mut Module) {
             returned: &returned,
             only_in_loops: false,
         };
-        model.inline_into(&mut caller);
-        // Its copies computed with constant arguments and split blocks:
-        // fold and merge them, before the caller is copied in turn.
-        super::tidy::tidy(&mut caller);
+        let own = net_size(&caller);
+        for _ in 0..CALLER_ROUNDS {
+            if !model.inline_into(&mut caller, own) {
+                break;
+            }
+            // Its copies computed with constant arguments and split
+            // blocks: fold and merge them, before the next round weighs
+            // the calls left and before the caller is copied in turn.
+            super::tidy::tidy(&mut caller);
+        }
         returned[fi] = scalars::returned_small_array(&caller);
         m.functions[fi] = caller;
     }
@@ -150,7 +162,8 @@ fn inline_leaves_into_top_level_loops(
         returned,
         only_in_loops: true,
     };
-    if model.inline_into(&mut m.main) {
+    let own = net_size(&m.main);
+    if model.inline_into(&mut m.main, own) {
         super::tidy::tidy(&mut m.main);
     }
 }
@@ -242,6 +255,30 @@ pub(super) fn bottom_up(graph: &[Vec<usize>]) -> (Vec<usize>, Vec<Option<usize>>
     (order, cycle)
 }
 
+/// What a copy of `f` adds to its caller: its instructions and phis
+/// other than constants. A constant is an immediate operand, or one
+/// register Cranelift materializes once; the copy's constants mostly
+/// meet the caller's own, which GVN shares.
+fn cost(f: &Function) -> usize {
+    let constants = (f.layout.iter())
+        .flat_map(|&b| &f.blocks[b].insts)
+        .filter(|&&i| {
+            matches!(
+                f.insts[i].kind,
+                InstKind::IConst(_) | InstKind::FConst(_) | InstKind::BConst(_)
+            )
+        })
+        .count();
+    size(f) - constants
+}
+
+/// A caller's size as the cost model counts it: its instructions and
+/// phis, less those `ir::scalars` will remove (the small arrays its
+/// copies made that stay local, and their accesses).
+fn net_size(f: &Function) -> usize {
+    size(f) - scalars::removable(f)
+}
+
 /// A call `Model::inline_into` may inline: its position among the caller's
 /// calls, block, instruction, callee's size, and whether it is in a loop.
 struct Site {
@@ -269,6 +306,19 @@ impl Model<'_> {
             .sum()
     }
 
+    /// The instructions `ir::scalars` will remove once the call `call` of
+    /// `g` is inlined because of what it returns: when `g` returns a small
+    /// array it makes and the caller only reads and writes the result's
+    /// elements at constant indices, the callee's allocation and those
+    /// accesses of the caller.
+    fn replaced_result(&self, caller: &Function, call: Inst, g: FuncRef) -> usize {
+        let (Some(len), Some(result)) = (self.returned[g as usize], caller.insts[call].result)
+        else {
+            return 0;
+        };
+        scalars::local_accesses(caller, result, len).map_or(0, |n| n + 1)
+    }
+
     /// The length of `v` if it is a small array `caller` makes, or the
     /// result of a call of an inlinable function that returns one.
     fn fresh_array_len(&self, caller: &Function, v: Value) -> Option<i64> {
@@ -284,9 +334,10 @@ impl Model<'_> {
         self.returned[g as usize].filter(|_| self.inlinable[g as usize])
     }
 
-    /// Inlines the calls of `caller` the cost model accepts; whether it
-    /// inlined any.
-    fn inline_into(&self, caller: &mut Function) -> bool {
+    /// Inlines the calls of `caller` the cost model accepts while its
+    /// [`net_size`] stays within the limits that `own`, its net size
+    /// before the first round, sets; whether it inlined any.
+    fn inline_into(&self, caller: &mut Function, own: usize) -> bool {
         let loops = Loops::compute(caller, &DomTree::compute(caller));
         let mut sites = Vec::new();
         for (position, (block, call, g)) in caller.calls().enumerate() {
@@ -306,7 +357,9 @@ impl Model<'_> {
             } + ARG_BONUS * args.len()
                 + CONST_ARG_BONUS * constants.count();
             let callee = &self.functions[g as usize];
-            let cost = size(callee) - self.replaced_accesses(caller, args, callee);
+            let replaced = self.replaced_accesses(caller, args, callee)
+                + self.replaced_result(caller, call, g);
+            let cost = cost(callee).saturating_sub(replaced);
             if cost <= budget {
                 sites.push(Site {
                     position,
@@ -320,11 +373,10 @@ impl Model<'_> {
         if sites.is_empty() {
             return false;
         }
-        let own = size(caller);
         let limit = (own + own.max(MIN_GROWTH)).min(MAX_CALLER_SIZE.max(own));
         let loop_limit = limit.max(LOOP_CALLER_SIZE);
         sites.sort_by_key(|s| (!s.in_loop, s.cost, s.position));
-        let mut total = own;
+        let mut total = net_size(caller);
         sites.retain(|s| {
             let fits = total + s.cost <= if s.in_loop { loop_limit } else { limit };
             if fits {

@@ -108,6 +108,19 @@ fn small_arrays(f: &Function) -> Vec<Made> {
     out
 }
 
+/// The instructions [`replace_arrays`] removes from `f`: each small array
+/// that stays local, its making and its accesses (a cost model's view of
+/// what `f` will be).
+pub fn removable(f: &Function) -> usize {
+    let made = small_arrays(f);
+    let escaped = escaping(f, &made);
+    (made.iter())
+        .filter(|a| !escaped.contains(&a.value))
+        .filter_map(|a| local_accesses(f, a.value, a.initial.len() as i64))
+        .map(|n| n + 1)
+        .sum()
+}
+
 /// The length of the small array `kind` makes, if it makes one.
 fn small_len(f: &Function, kind: &InstKind) -> Option<i64> {
     let n = match kind {
