@@ -1013,9 +1013,12 @@ impl<'p> Copier<'p> {
         let (first_guard, last_guard, guards) = self.guards(f, original, fast);
         f.blocks[fast].preds.push(last_guard);
         f.blocks[fast].term = Some(Terminator::Jump(self.block(plan.header)));
+        // Before the copy's definitions take the place of the values the
+        // guards recomputed from the loop's (a divisor made in the loop).
+        let starts = self.remainder_operands(f, fast);
         self.copy_definitions(f);
         self.copy_uses(f, fast);
-        self.carry_remainders(f, fast);
+        self.carry_remainders(f, fast, starts);
         // The preheader enters the guards; the original loop is entered
         // from the block the failing guards go to.
         f.retarget(plan.preheader, plan.header, first_guard);
@@ -1381,10 +1384,19 @@ impl<'p> Copier<'p> {
         }
     }
 
+    /// The divisor and the terms of the base of each of [`Plan::reduced`]'s
+    /// remainders as the guards (or `fast`) compute them.
+    fn remainder_operands(&mut self, f: &mut Function, fast: Block) -> Vec<(Value, Vec<Value>)> {
+        (self.plan.reduced.iter())
+            .map(|r| (self.operand(f, fast, r.divisor), self.operands(f, fast, r.base)))
+            .collect()
+    }
+
     /// The operands of the phis that carry [`Plan::reduced`] remainders:
     /// from `fast`, the remainder of the counter's first value, computed
-    /// there; from each latch, one more, wrapped to zero at the divisor.
-    fn carry_remainders(&mut self, f: &mut Function, fast: Block) {
+    /// there from `starts` ([`Self::remainder_operands`]); from each
+    /// latch, one more, wrapped to zero at the divisor.
+    fn carry_remainders(&mut self, f: &mut Function, fast: Block, starts: Vec<(Value, Vec<Value>)>) {
         let plan = self.plan;
         let Some(counted) = plan.counted else {
             return;
@@ -1392,11 +1404,9 @@ impl<'p> Copier<'p> {
         let header = self.block(plan.header);
         // Shared by the remainders, so that their sums are made once.
         let mut code = GuardCode::new(fast);
-        for r in &plan.reduced {
+        for (r, (divisor, terms)) in plan.reduced.iter().zip(starts) {
             let result = f.insts[r.irem].result.expect("a remainder has a result");
             let phi = self.value(result);
-            let divisor = self.operand(f, fast, r.divisor);
-            let terms = self.operands(f, fast, r.base);
             let c = code.int(f, r.c);
             let first = terms
                 .into_iter()
