@@ -16,7 +16,7 @@
 //!                                     array-lengths, load-once,
 //!                                     unroll-recursion, unroll-loops, inline,
 //!                                     unroll-loops, scalars, thread, gvn,
-//!                                     licm, reuse,
+//!                                     alias-classes, licm, reuse,
 //!                                     version, sink, carry, reassoc, select,
 //!                                     switch, renew
 //! ```
@@ -232,6 +232,15 @@ pub static GVN: Pass = Pass {
     run: ir::gvn::number_values,
 };
 
+/// Which arrays may be the same array, recorded for the passes after it
+/// (`ir::alias`).
+pub static ALIAS_CLASSES: Pass = Pass {
+    name: "alias-classes",
+    about: "array values that may be the same array joined into classes over the whole program (Steensgaard), for licm and version (ir::alias)",
+    program_only: true,
+    run: ir::alias::classify_arrays,
+};
+
 /// Element loads the loop cannot change and that need no check, run
 /// once before the loop (`ir::licm`).
 pub static LICM: Pass = Pass {
@@ -308,7 +317,7 @@ pub static RENEW: Pass = Pass {
 
 /// Every IR pass, by name, in the order they first run: whole programs
 /// at `-O2` run them all ([`pipeline`]).
-pub static ALL: [&Pass; 19] = [
+pub static ALL: [&Pass; 20] = [
     &CONSTANT_GLOBALS,
     &CONSTANT_ARGS,
     &ARRAY_LENGTHS,
@@ -319,6 +328,7 @@ pub static ALL: [&Pass; 19] = [
     &SCALARS,
     &THREAD,
     &GVN,
+    &ALIAS_CLASSES,
     &LICM,
     &REUSE,
     &VERSION,
@@ -353,7 +363,7 @@ pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     // return one made at constant indices (its callers then weigh the
     // copy without that array); after, for loops over the arrays that
     // copies now make in their callers.
-    static O2_PROGRAM: [&Pass; 20] = [
+    static O2_PROGRAM: [&Pass; 21] = [
         &CONSTANT_GLOBALS,
         &CONSTANT_ARGS,
         &ARRAY_LENGTHS,
@@ -365,6 +375,7 @@ pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
         &SCALARS,
         &THREAD,
         &GVN,
+        &ALIAS_CLASSES,
         &LICM,
         &REUSE,
         &VERSION,

@@ -667,6 +667,7 @@ impl Gen {
             17 if self.rng.chance(25) => self.span_walk(),
             17 if self.rng.chance(15) => self.small_vector(),
             17 if self.rng.chance(12) => self.vector_field(),
+            17 if self.rng.chance(30) => self.aliased_rows(),
             17 | 18 => self.counted_loop(),
             _ => {
                 let n = 1 + self.rng.below(3);
@@ -1114,6 +1115,81 @@ impl Gen {
         self.close_loop(mult);
         self.line(&format!("print({f});"));
         self.declare(f, ty);
+    }
+
+    /// Two arrays of rows, a loop writing one (a row, or an element of a
+    /// row) and reading the other at a row it does not change, as
+    /// `ir::alias` lets `ir::licm` and `ir::version` read it once before
+    /// the loop. Now and then the two are one array, share a row, or the
+    /// loop stores the row it reads into the array it writes.
+    fn aliased_rows(&mut self) {
+        let elem = *self.rng.pick(&[Ty::Int, Ty::Float]);
+        let ty = match elem {
+            Ty::Int => Ty::IntArr2,
+            _ => Ty::FloatArr2,
+        };
+        let (n, w) = (2 + self.rng.below(4), 1 + self.rng.below(3));
+        let trips = n as u64;
+        let cells = (2 * (n + n * w)) as u64;
+        if !self.affords(array_bytes(cells) + trips * array_bytes(w as u64)) {
+            return self.let_stmt();
+        }
+        self.charge(cells);
+        let (x, y, r, t) = (
+            self.fresh("ax"),
+            self.fresh("ay"),
+            self.fresh("ar"),
+            self.fresh("at"),
+        );
+        let row = |g: &mut Self| -> String {
+            let elems: Vec<String> = (0..w).map(|_| g.pure_value(elem, 1)).collect();
+            format!("[{}]", elems.join(", "))
+        };
+        let rows: Vec<String> = (0..n).map(|_| row(self)).collect();
+        self.line(&format!("let {x} = [{}];", rows.join(", ")));
+        match self.rng.below(4) {
+            0 => self.line(&format!("let {y} = {x};")),
+            1 => {
+                let fill = row(self);
+                self.line(&format!("let {y} = [{fill}; {n}];"));
+                let (i, k) = (self.rng.below(n), self.rng.below(n));
+                self.line(&format!("{y}[{i}] = {x}[{k}];"));
+            }
+            _ => {
+                let rows: Vec<String> = (0..n).map(|_| row(self)).collect();
+                self.line(&format!("let {y} = [{}];", rows.join(", ")));
+            }
+        }
+        let k = self.pure_value(Ty::Int, 2);
+        self.line(&format!("let {r} = ({k} & 255) % {n};"));
+        let init = self.pure_value(elem, 1);
+        self.line(&format!("let {t} = {init};"));
+        let j = self.fresh("j");
+        self.line(&format!("for {j} in 0..len({x}) {{"));
+        let mult = self.enter_loop(trips);
+        self.scopes.push(vec![(j.clone(), Ty::Int)]);
+        let c = self.rng.below(w);
+        let op = match elem {
+            Ty::Int => *self.rng.pick(&["+", "-", "^"]),
+            _ => *self.rng.pick(&["+", "-"]),
+        };
+        let value = self.pure_value(elem, 1);
+        match self.rng.below(3) {
+            0 => self.line(&format!("{x}[{j}][{c}] = {value};")),
+            1 => {
+                let elems: Vec<String> = (0..w)
+                    .map(|i| format!("{x}[{j}][{i}] {op} {y}[{r}][{c}]"))
+                    .collect();
+                self.line(&format!("{x}[{j}] = [{}];", elems.join(", ")));
+            }
+            _ => self.line(&format!("{x}[{j}] = {y}[({r} + {j}) % {n}];")),
+        }
+        self.line(&format!("{t} = {t} {op} {y}[{r}][{c}];"));
+        self.close_loop(mult);
+        self.line(&format!("print({t}, {x}, {y});"));
+        self.declare(t, elem);
+        self.declare(x, ty);
+        self.declare(y, ty);
     }
 
     /// A loop over constants through a fresh grid of `GRID` elements, as

@@ -814,3 +814,24 @@ fn generated_programs_unroll_mutual_recursion() {
         "{unrolled} of 400 programs unroll a mutual recursion"
     );
 }
+
+/// The differential runs reach `ir::alias`: in some generated programs
+/// the whole `-O2` pipeline reads an element once before a loop (or
+/// without its check) only because the loop writes arrays of other alias
+/// classes.
+#[test]
+fn generated_programs_hoist_by_alias_class() {
+    use jitrun::ir::print::module_to_string;
+    use jitrun::passes::{pipeline, OptLevel, Scope, ALIAS_CLASSES};
+    let all = pipeline(OptLevel::O2, Scope::Program);
+    let without: Vec<_> = (all.iter().copied())
+        .filter(|p| p.name != ALIAS_CLASSES.name)
+        .collect();
+    let helped = (0..400)
+        .filter(|&seed| {
+            let src = jitrun::testgen::program(seed);
+            module_to_string(&ssa_after(&src, all)) != module_to_string(&ssa_after(&src, &without))
+        })
+        .count();
+    assert!(helped >= 8, "{helped} of 400 programs hoist by alias class");
+}

@@ -85,7 +85,7 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
         let Some(preheader) = loops.preheader(f, l) else {
             continue;
         };
-        let Some(stored) = loops.stored_types(f, l) else {
+        let Some(stores) = loops.stores(f, l) else {
             continue;
         };
         let header = loops.loops[l].header;
@@ -131,7 +131,7 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
                             _ => None,
                         };
                         let ty = f.value_ty(f.insts[inst].result.expect("a get has a result"));
-                        let invariant = !stored.contains(&ty)
+                        let invariant = !stores.may_change(f, array, ty)
                             && outside_loop(array)
                             && (outside_loop(index) || constant.is_some());
                         if !invariant

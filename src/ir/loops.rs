@@ -238,27 +238,26 @@ impl Loops {
         }
     }
 
-    /// The element types loop `l` stores; `None` when it calls a function,
-    /// which may store anything. A Toy array holds elements of one type
-    /// all its life, so a load of another type reads the same on every
-    /// iteration of the loop.
-    pub fn stored_types(&self, f: &Function, l: Loop) -> Option<Vec<Ty>> {
-        let mut stored = Vec::new();
+    /// The element stores of loop `l`; `None` when it calls a function,
+    /// which may store anything.
+    pub fn stores(&self, f: &Function, l: Loop) -> Option<LoopStores> {
+        let mut stores = Vec::new();
         for &b in &self.loops[l].blocks {
             for &i in &f.blocks[b].insts {
-                let value = match f.insts[i].kind {
+                let (array, value) = match f.insts[i].kind {
                     InstKind::Call(..) => return None,
-                    InstKind::ArraySet { value, .. } => value,
+                    InstKind::ArraySet { array, value, .. } => (array, value),
                     // It may overwrite an array's elements.
-                    InstKind::Renew { ref elems, .. } => elems[0],
+                    InstKind::Renew { old, ref elems } => (old, elems[0]),
                     _ => continue,
                 };
-                if !stored.contains(&f.value_ty(value)) {
-                    stored.push(f.value_ty(value));
+                let store = (array, f.value_ty(value));
+                if !stores.contains(&store) {
+                    stores.push(store);
                 }
             }
         }
-        Some(stored)
+        Some(LoopStores(stores))
     }
 
     /// `l` as a counted loop (module docs), if it is one.
@@ -346,6 +345,19 @@ fn offset_from(f: &Function, v: Value) -> Option<(Value, i64)> {
         v = base;
     }
     Some((v, offset))
+}
+
+/// What a loop's element stores write: each store's array and the type of
+/// its elements ([`Loops::stores`]).
+pub struct LoopStores(Vec<(Value, Ty)>);
+
+impl LoopStores {
+    /// Whether a store of the loop may change an element of type `ty` of
+    /// `array`. A Toy array holds elements of one type all its life, and
+    /// arrays `ir::alias` put in different classes are different arrays.
+    pub fn may_change(&self, f: &Function, array: Value, ty: Ty) -> bool {
+        (self.0.iter()).any(|&(written, t)| t == ty && f.may_alias(written, array))
+    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! them into Cranelift block parameters. The IR knows nothing of Cranelift
 //! and nothing of the AST.
 
+pub mod alias;
 pub mod arguments;
 pub mod bounds;
 pub mod carry;
@@ -574,6 +575,10 @@ pub struct Function {
     pub layout: Vec<Block>,
     /// The calls expanded in place, which `SrcLoc::inlined` refers to.
     pub inline_sites: Vec<InlineSite>,
+    /// By value: its alias class, as `ir::alias` recorded it for whole
+    /// programs ([`alias::UNCLASSIFIED`], or beyond the end, for values
+    /// it did not see and those that are no arrays).
+    pub array_classes: Vec<u32>,
 }
 
 /// The value `v` stands for in `values`, following the replacements of
@@ -597,6 +602,23 @@ impl Function {
             phis: Arena::new(),
             layout: Vec::new(),
             inline_sites: Vec::new(),
+            array_classes: Vec::new(),
+        }
+    }
+
+    /// Whether arrays `a` and `b` may be the same array: unless `ir::alias`
+    /// put them in different classes.
+    pub fn may_alias(&self, a: Value, b: Value) -> bool {
+        let class = |v: Value| {
+            let c = self
+                .array_classes
+                .get(crate::entity::EntityRef::index(v))
+                .copied();
+            c.filter(|&c| c != alias::UNCLASSIFIED)
+        };
+        match (class(a), class(b)) {
+            (Some(x), Some(y)) => x == y,
+            _ => true,
         }
     }
 

@@ -609,7 +609,7 @@ impl Planner<'_> {
     /// stores of the element's type; in reverse post-order, so a row's
     /// row comes after it.
     fn hoist_invariant_loads(&mut self) {
-        let Some(stored) = self.loops.stored_types(self.f, self.l) else {
+        let Some(stores) = self.loops.stores(self.f, self.l) else {
             return;
         };
         let loads: Vec<(Inst, Value, Value, Value)> = self
@@ -624,7 +624,7 @@ impl Planner<'_> {
             .collect();
         let mut loaded: FxHashMap<(Value, Value), Value> = FxHashMap::default();
         for (inst, result, array, index) in loads {
-            if stored.contains(&self.f.value_ty(result)) {
+            if stores.may_change(self.f, array, self.f.value_ty(result)) {
                 continue;
             }
             let (Some(sa), Some(si)) = (self.stage_of(array), self.stage_of(index)) else {
@@ -1388,7 +1388,12 @@ impl<'p> Copier<'p> {
     /// remainders as the guards (or `fast`) compute them.
     fn remainder_operands(&mut self, f: &mut Function, fast: Block) -> Vec<(Value, Vec<Value>)> {
         (self.plan.reduced.iter())
-            .map(|r| (self.operand(f, fast, r.divisor), self.operands(f, fast, r.base)))
+            .map(|r| {
+                (
+                    self.operand(f, fast, r.divisor),
+                    self.operands(f, fast, r.base),
+                )
+            })
             .collect()
     }
 
@@ -1396,7 +1401,12 @@ impl<'p> Copier<'p> {
     /// from `fast`, the remainder of the counter's first value, computed
     /// there from `starts` ([`Self::remainder_operands`]); from each
     /// latch, one more, wrapped to zero at the divisor.
-    fn carry_remainders(&mut self, f: &mut Function, fast: Block, starts: Vec<(Value, Vec<Value>)>) {
+    fn carry_remainders(
+        &mut self,
+        f: &mut Function,
+        fast: Block,
+        starts: Vec<(Value, Vec<Value>)>,
+    ) {
         let plan = self.plan;
         let Some(counted) = plan.counted else {
             return;

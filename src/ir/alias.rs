@@ -1,0 +1,212 @@
+//! Alias classes of arrays (`-O2`, whole programs): which array values may
+//! be the same array. Steensgaard's unification-based points-to analysis
+//! ("Points-to analysis in almost linear time", POPL 1996), on arrays:
+//! flow- and context-insensitive, one union-find over the array values
+//! of every function, the array globals and each function's returned
+//! arrays. Two values that may hold the same array end up in one class:
+//!
+//! - a phi, a select, a copy and a renewed array join their operands;
+//! - a load and a store of a global join the global;
+//! - a call joins each array argument with the callee's parameter, and
+//!   its result with the callee's returns;
+//! - every class has a *contents* class: the arrays held as elements of
+//!   its arrays. Reading an element joins the read with the contents,
+//!   storing one (an element store, `[e; n]`'s fill, a literal's
+//!   elements) joins the stored array with it; when two classes join,
+//!   so do their contents;
+//! - the empty array every array global holds before its `let` is one
+//!   shared array, but it has no elements to change or read: each
+//!   `EmptyArray` stays in a class of its own, so that the globals do not
+//!   all become one class through it.
+//!
+//! The pass records each function's classes ([`Function::array_classes`]);
+//! [`Function::may_alias`] answers from them. A loop that stores the
+//! elements of one class cannot change what a load from another class
+//! reads, which `ir::licm` and `ir::version` ask ([`Loops::stores`]). In
+//! the REPL a later entry may make any two globals one array, so entries
+//! are not classified: every value may alias any other there.
+//!
+//! Architecture Invariant: a pass after this one never makes an array
+//! value it finds classified flow somewhere it did not (a new phi, select,
+//! store or call of existing values); values a pass makes are
+//! unclassified, which means "may be any array".
+//!
+//! [`Loops::stores`]: super::loops::Loops::stores
+
+use super::*;
+use crate::entity::EntityRef;
+
+/// A value no class was recorded for: any array.
+pub const UNCLASSIFIED: u32 = u32::MAX;
+
+/// Classifies the arrays of every function of `m` (the whole program).
+pub fn classify_arrays(m: &mut Module) {
+    for f in m.all_functions_mut() {
+        f.resolve_aliases();
+    }
+    let mut u = Unifier::new(m);
+    for k in 0..=m.functions.len() {
+        u.join_flows(m, k);
+    }
+    for k in 0..=m.functions.len() {
+        let classes: Vec<u32> = {
+            let f = m.function(k);
+            (f.values.iter())
+                .map(|(v, _)| {
+                    if f.value_ty(v) == Ty::Array {
+                        u.find(u.node(k, v))
+                    } else {
+                        UNCLASSIFIED
+                    }
+                })
+                .collect()
+        };
+        m.function_mut(k).array_classes = classes;
+    }
+}
+
+/// The union-find: a node per array global, per value of each function,
+/// per function's returns, then the contents nodes made as needed.
+struct Unifier {
+    parent: Vec<u32>,
+    /// By root: the class of the arrays its arrays hold, once one is known.
+    contents: Vec<Option<u32>>,
+    /// By function (the top-level code last): its first value's node.
+    base: Vec<usize>,
+    /// By function: the node of the arrays it returns.
+    returns: Vec<usize>,
+}
+
+impl Unifier {
+    fn new(m: &Module) -> Self {
+        let mut next = m.globals.len();
+        let (mut base, mut returns) = (Vec::new(), Vec::new());
+        for k in 0..=m.functions.len() {
+            base.push(next);
+            next += m.function(k).values.len();
+            returns.push(next);
+            next += 1;
+        }
+        Unifier {
+            parent: (0..next as u32).collect(),
+            contents: vec![None; next],
+            base,
+            returns,
+        }
+    }
+
+    fn node(&self, k: usize, v: Value) -> usize {
+        self.base[k] + v.index()
+    }
+
+    fn find(&mut self, mut n: usize) -> u32 {
+        while self.parent[n] as usize != n {
+            // Path halving.
+            let grand = self.parent[self.parent[n] as usize];
+            self.parent[n] = grand;
+            n = grand as usize;
+        }
+        n as u32
+    }
+
+    /// The contents class of `n`'s class, made if it has none yet.
+    fn contents(&mut self, n: usize) -> usize {
+        let root = self.find(n) as usize;
+        if let Some(c) = self.contents[root] {
+            return c as usize;
+        }
+        let c = self.parent.len();
+        self.parent.push(c as u32);
+        self.contents.push(None);
+        self.contents[root] = Some(c as u32);
+        c
+    }
+
+    /// Joins the classes of `a` and `b`, and then their contents.
+    fn union(&mut self, a: usize, b: usize) {
+        let mut work = vec![(a, b)];
+        while let Some((a, b)) = work.pop() {
+            let (ra, rb) = (self.find(a) as usize, self.find(b) as usize);
+            if ra == rb {
+                continue;
+            }
+            self.parent[rb] = ra as u32;
+            match (self.contents[ra], self.contents[rb]) {
+                (Some(x), Some(y)) => work.push((x as usize, y as usize)),
+                (None, Some(y)) => self.contents[ra] = Some(y),
+                _ => {}
+            }
+        }
+    }
+
+    /// Joins what flows together in function `k`.
+    fn join_flows(&mut self, m: &Module, k: usize) {
+        let f = m.function(k);
+        let is_array = |v: Value| f.value_ty(v) == Ty::Array;
+        let base = self.base[k];
+        let node = |v: Value| base + v.index();
+        for &b in &f.layout {
+            for &phi in f.blocks[b].phis.iter().filter(|&&p| is_array(p)) {
+                for &arg in f.phi_args(phi) {
+                    self.union(node(phi), node(arg));
+                }
+            }
+            for &i in &f.blocks[b].insts {
+                let data = &f.insts[i];
+                let r = data.result.filter(|&r| is_array(r)).map(node);
+                match (&data.kind, r) {
+                    (&InstKind::Copy(v), Some(r)) => self.union(r, node(v)),
+                    (
+                        &InstKind::Select {
+                            if_true, if_false, ..
+                        },
+                        Some(r),
+                    ) => {
+                        self.union(r, node(if_true));
+                        self.union(r, node(if_false));
+                    }
+                    (&InstKind::Renew { old, .. }, Some(r)) => self.union(r, node(old)),
+                    (&InstKind::LoadGlobal(g), Some(r)) => self.union(r, g as usize),
+                    (&InstKind::StoreGlobal(g, v), _) if is_array(v) => {
+                        self.union(g as usize, node(v))
+                    }
+                    (InstKind::Call(g, args), r) => {
+                        let callee = m.function(*g as usize);
+                        for (&a, &p) in args.iter().zip(&callee.params) {
+                            if is_array(a) {
+                                self.union(node(a), self.node(*g as usize, p));
+                            }
+                        }
+                        if let Some(r) = r {
+                            self.union(r, self.returns[*g as usize]);
+                        }
+                    }
+                    (&InstKind::ArrayGet { array, .. }, Some(r)) => {
+                        let c = self.contents(node(array));
+                        self.union(r, c);
+                    }
+                    (&InstKind::ArraySet { array, value, .. }, _) if is_array(value) => {
+                        let c = self.contents(node(array));
+                        self.union(c, node(value));
+                    }
+                    (&InstKind::NewArray { fill, .. }, Some(r)) if is_array(fill) => {
+                        let c = self.contents(r);
+                        self.union(c, node(fill));
+                    }
+                    (InstKind::ArrayLit(elems), Some(r)) => {
+                        for &e in elems.iter().filter(|&&e| is_array(e)) {
+                            let c = self.contents(r);
+                            self.union(c, node(e));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(Terminator::Return(Some(v))) = f.blocks[b].term {
+                if is_array(v) {
+                    self.union(node(v), self.returns[k]);
+                }
+            }
+        }
+    }
+}
