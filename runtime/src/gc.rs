@@ -584,24 +584,73 @@ fn allocate_in(
     // SAFETY: the block has room for the header, the length and `len`
     // elements of `kind`. A slot's elements may hold anything; a large
     // block's are zero.
-    let array = unsafe {
-        *block = header_word(kind, TAG_LIVE);
-        let array = block.add(1) as *mut i64;
-        *array = len;
-        let elems = array.add(1);
-        match kind {
-            _ if fill == 0 && !small => {}
-            ElemKind::Bytes => {
-                std::slice::from_raw_parts_mut(elems as *mut u8, len as usize).fill(fill as u8)
-            }
-            _ => std::slice::from_raw_parts_mut(elems, len as usize).fill(fill),
-        }
-        array
-    };
+    let array = unsafe { make_array(block, len, fill, kind, small || fill != 0) };
     h.bytes += size;
     h.stats.arrays_allocated += 1;
     h.stats.peak_bytes = h.stats.peak_bytes.max(h.bytes);
     Ok(array)
+}
+
+/// Writes a live array of `len` elements of `kind` into `block`: its
+/// header, its length and, when `write_fill`, `fill` in every element.
+///
+/// # Safety
+/// `block` has room for the header, the length and `len` elements.
+unsafe fn make_array(
+    block: *mut u64,
+    len: i64,
+    fill: i64,
+    kind: ElemKind,
+    write_fill: bool,
+) -> *mut i64 {
+    *block = header_word(kind, TAG_LIVE);
+    let array = block.add(1) as *mut i64;
+    *array = len;
+    let elems = array.add(1);
+    match kind {
+        _ if !write_fill => {}
+        ElemKind::Bytes => {
+            std::slice::from_raw_parts_mut(elems as *mut u8, len as usize).fill(fill as u8)
+        }
+        _ => std::slice::from_raw_parts_mut(elems, len as usize).fill(fill),
+    }
+    array
+}
+
+/// What compiled code's allocation fast path does, for the runtime entries
+/// compiled code calls when it cannot take that path itself (an array
+/// whose length is not known when compiled, a `renew`'s new array): a
+/// small array taken from the first slot of its class out of the
+/// allowance lent to compiled code ([`FastAlloc`]), without entering the
+/// heap. `None` when the array is not small or the allowance or the list
+/// runs out; [`allocate`] then does it all (in the stress modes the
+/// allowance is always zero).
+///
+/// # Safety
+/// Only from calls of compiled code, on the thread that runs it: no
+/// borrow of the heap is held, and `toy_rt_alloc` points at this
+/// thread's heap (or at none, whose allowance is zero).
+pub unsafe fn allocate_lent(len: i64, fill: i64, kind: ElemKind) -> Option<*mut i64> {
+    if len < 0 {
+        return None;
+    }
+    let bytes = (len as usize)
+        .checked_mul(kind.elem_size())?
+        .checked_add(HEADER_BYTES + 8)?;
+    if bytes > SMALL_MAX {
+        return None;
+    }
+    let class = class_of(bytes);
+    let size = SLOT_BYTES[class] as i64;
+    let fast = toy_rt_alloc.load(Ordering::Relaxed);
+    let head = (*fast).free[class];
+    if (*fast).credit - size < 0 || head.is_null() {
+        return None;
+    }
+    (*fast).free[class] = *head.add(2) as *mut u64;
+    (*fast).credit -= size;
+    (*fast).count += 1;
+    Some(make_array(head, len, fill, kind, true))
 }
 
 /// Collects first if the heap would pass its budget (or at every

@@ -426,9 +426,14 @@ extern "C" fn array_new_from_compiled_code(
     fp: usize,
     return_address: usize,
 ) -> *mut i64 {
+    let kind = gc::ElemKind::from_code(kind);
+    // SAFETY: called by compiled code, on the thread that runs it, with
+    // no borrow of the heap held.
+    if let Some(array) = unsafe { gc::allocate_lent(len, fill, kind) } {
+        return array;
+    }
     let caller = gc::CallerFrame { fp, return_address };
-    gc::allocate(len, fill, gc::ElemKind::from_code(kind), caller)
-        .unwrap_or_else(|e| allocation_failed(e, len, loc, caller))
+    gc::allocate(len, fill, kind, caller).unwrap_or_else(|e| allocation_failed(e, len, loc, caller))
 }
 
 /// Defines `extern "C" fn $name($args…) -> $ret`, a naked trampoline
