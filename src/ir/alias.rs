@@ -22,7 +22,14 @@
 //! The pass records each function's classes ([`Function::array_classes`]);
 //! [`Function::may_alias`] answers from them. A loop that stores the
 //! elements of one class cannot change what a load from another class
-//! reads, which `ir::licm` and `ir::version` ask ([`Loops::stores`]). In
+//! reads, which `ir::licm` and `ir::version` ask ([`Loops::stores`]).
+//! It also records what a call of each function may change
+//! ([`Module::effects`]: the globals and the classes' elements it stores,
+//! itself or through its callees), so that `ir::licm` hoists loads out of
+//! loops that call functions which cannot change them. Only `ir::licm`,
+//! right after this pass, reads them: `ir::version` copies loops with new
+//! (unclassified) values, and `ir::renew`, last, adds element stores of
+//! its own. In
 //! the REPL a later entry may make any two globals one array, so entries
 //! are not classified: every value may alias any other there.
 //!
@@ -35,6 +42,7 @@
 
 use super::*;
 use crate::entity::EntityRef;
+use rustc_hash::FxHashSet;
 
 /// A value no class was recorded for: any array.
 pub const UNCLASSIFIED: u32 = u32::MAX;
@@ -48,6 +56,7 @@ pub fn classify_arrays(m: &mut Module) {
     for k in 0..=m.functions.len() {
         u.join_flows(m, k);
     }
+    m.effects = effects(m, &mut u);
     for k in 0..=m.functions.len() {
         let classes: Vec<u32> = {
             let f = m.function(k);
@@ -63,6 +72,61 @@ pub fn classify_arrays(m: &mut Module) {
         };
         m.function_mut(k).array_classes = classes;
     }
+}
+
+/// What a call of a function may change: the globals it stores and the
+/// elements it stores (by the array's class and the element's type),
+/// itself or through the functions it calls ([`Module::effects`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Effects {
+    pub globals: FxHashSet<GlobalRef>,
+    pub elements: FxHashSet<(u32, Ty)>,
+}
+
+/// Each function's [`Effects`]: its own stores, then those of its callees
+/// joined in until nothing changes (a recursive function's include its
+/// own).
+fn effects(m: &Module, u: &mut Unifier) -> Vec<Effects> {
+    let mut out = Vec::new();
+    let mut callees = Vec::new();
+    for (k, f) in m.functions.iter().enumerate() {
+        let mut e = Effects::default();
+        let mut calls = Vec::new();
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                match f.insts[i].kind {
+                    InstKind::StoreGlobal(g, _) => {
+                        e.globals.insert(g);
+                    }
+                    InstKind::ArraySet { array, value, .. } => {
+                        let class = u.find(u.node(k, array));
+                        e.elements.insert((class, f.value_ty(value)));
+                    }
+                    InstKind::Call(g, _) => calls.push(g as usize),
+                    _ => {}
+                }
+            }
+        }
+        out.push(e);
+        callees.push(calls);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for k in 0..out.len() {
+            for &g in &callees[k] {
+                if g == k {
+                    continue;
+                }
+                let (globals, elements) = (out[g].globals.clone(), out[g].elements.clone());
+                let before = (out[k].globals.len(), out[k].elements.len());
+                out[k].globals.extend(globals);
+                out[k].elements.extend(elements);
+                changed |= before != (out[k].globals.len(), out[k].elements.len());
+            }
+        }
+    }
+    out
 }
 
 /// The union-find: a node per array global, per value of each function,

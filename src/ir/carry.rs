@@ -102,7 +102,7 @@ fn find(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<Carried> {
             continue;
         };
         let (j, step) = (counted.counter.phi, counted.counter.step);
-        if loops.stores(f, l).is_none() {
+        if loops.stores(f, l, &[]).is_none() {
             continue;
         }
         let stores = stores_at_counter(f, dom, loops, l, j, latch);

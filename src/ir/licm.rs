@@ -2,7 +2,9 @@
 //! loop's preheader (`-O2`).
 //!
 //! A global the loop neither stores nor can have stored by a call (the
-//! loop calls nothing) reads the same on every iteration: its load goes
+//! loop calls nothing, or, in a whole program, only functions whose
+//! `ir::alias` effects do not store it) reads the same on every
+//! iteration: its load goes
 //! to the preheader (top-level code's variables are globals, so this is
 //! most of what a top-level loop reads). So does the length of an array
 //! defined outside the loop that the loop's header computes (`while i <
@@ -16,9 +18,11 @@
 //!
 //! - `a` and `i` are invariant: defined outside the loop, or by a load
 //!   hoisted before it, or `i` is a constant (which goes along);
-//! - the loop calls nothing and stores no element of the load's type (a
-//!   Toy array holds elements of one type all its life, so only such a
-//!   store could change what it reads);
+//! - no store of the loop, or of a function it calls, may change it: a
+//!   Toy array holds elements of one type all its life, so only a store
+//!   of that type could, and only to an array of the load's alias class
+//!   (`ir::alias`); a call of a function without known effects may store
+//!   anything;
 //! - it needs no bounds check where it lands: `ir::bounds` proves it in
 //!   bounds at the end of the preheader ([`bounds::Prover`]). A load
 //!   whose check could fail stays in the loop, since a check moved before
@@ -33,6 +37,7 @@
 //! keep theirs (a value spilled and reloaded every iteration would cost
 //! what the hoisting saved).
 
+use super::alias::Effects;
 use super::bounds::Prover;
 use super::dom::DomTree;
 use super::loops::{Loop, Loops};
@@ -45,13 +50,15 @@ const MAX_HOISTED_PER_LOOP: usize = 6;
 
 /// Hoists the invariant loads of every function of `m`.
 pub fn hoist_loads(m: &mut Module) {
+    let effects = std::mem::take(&mut m.effects);
     for f in m.all_functions_mut() {
-        hoist_invariant_loads(f);
+        hoist_invariant_loads(f, &effects);
     }
+    m.effects = effects;
 }
 
 /// Hoists the invariant loads of `f` (see the module's comment).
-fn hoist_invariant_loads(f: &mut Function) {
+fn hoist_invariant_loads(f: &mut Function, effects: &[Effects]) {
     let loads =
         |d: &InstData| matches!(d.kind, InstKind::ArrayGet { .. } | InstKind::LoadGlobal(_));
     if !(f.insts.iter()).any(|(_, d)| loads(d)) {
@@ -59,7 +66,7 @@ fn hoist_invariant_loads(f: &mut Function) {
     }
     let dom = DomTree::compute(f);
     let loops = Loops::compute(f, &dom);
-    let moves = plan_moves(f, &dom, &loops);
+    let moves = plan_moves(f, &dom, &loops, effects);
     for (inst, from, to) in moves {
         let at = (f.blocks[from].insts.iter())
             .position(|&i| i == inst)
@@ -74,7 +81,12 @@ fn hoist_invariant_loads(f: &mut Function) {
 
 /// The instructions to move, in order: each with the block it is in (by
 /// then) and its loop's preheader.
-fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, Block)> {
+fn plan_moves(
+    f: &Function,
+    dom: &DomTree,
+    loops: &Loops,
+    effects: &[Effects],
+) -> Vec<(Inst, Block, Block)> {
     let mut prover: Option<Prover> = None;
     let mut moves = Vec::new();
     // Where the moves so far put an instruction, and what they added to
@@ -85,11 +97,12 @@ fn plan_moves(f: &Function, dom: &DomTree, loops: &Loops) -> Vec<(Inst, Block, B
         let Some(preheader) = loops.preheader(f, l) else {
             continue;
         };
-        let Some(stores) = loops.stores(f, l) else {
+        let Some(stores) = loops.stores(f, l, effects) else {
             continue;
         };
         let header = loops.loops[l].header;
-        let stored_globals = globals_stored(f, loops, l);
+        let mut stored_globals = globals_stored(f, loops, l);
+        stored_globals.extend(stores.globals.iter().copied());
         let block_of = |moved_to: &FxHashMap<Inst, Block>, v: Value| match f.values[v].def {
             ValueDef::Inst(i) => (moved_to.get(&i).copied()).or_else(|| loops.def_block(f, v)),
             _ => loops.def_block(f, v),

@@ -17,9 +17,11 @@
 //! `[init, n)` (or `[init, n]`) — as long as `i + step` cannot wrap, which
 //! a pass relying on it must make sure of.
 
+use super::alias::Effects;
 use super::dom::DomTree;
 use super::*;
 use crate::entity::SecondaryMap;
+use rustc_hash::FxHashSet;
 use std::cell::OnceCell;
 
 crate::entity!(
@@ -238,26 +240,32 @@ impl Loops {
         }
     }
 
-    /// The element stores of loop `l`; `None` when it calls a function,
-    /// which may store anything.
-    pub fn stores(&self, f: &Function, l: Loop) -> Option<LoopStores> {
-        let mut stores = Vec::new();
+    /// The element stores of loop `l`, and what the functions it calls
+    /// may store by their `effects` ([`Module::effects`]); `None` when it
+    /// calls a function `effects` does not know, which may store anything.
+    pub fn stores(&self, f: &Function, l: Loop, effects: &[Effects]) -> Option<LoopStores> {
+        let mut stores = LoopStores::default();
         for &b in &self.loops[l].blocks {
             for &i in &f.blocks[b].insts {
                 let (array, value) = match f.insts[i].kind {
-                    InstKind::Call(..) => return None,
+                    InstKind::Call(g, _) => {
+                        let e = effects.get(g as usize)?;
+                        stores.called.extend(e.elements.iter().copied());
+                        stores.globals.extend(e.globals.iter().copied());
+                        continue;
+                    }
                     InstKind::ArraySet { array, value, .. } => (array, value),
                     // It may overwrite an array's elements.
                     InstKind::Renew { old, ref elems } => (old, elems[0]),
                     _ => continue,
                 };
                 let store = (array, f.value_ty(value));
-                if !stores.contains(&store) {
-                    stores.push(store);
+                if !stores.own.contains(&store) {
+                    stores.own.push(store);
                 }
             }
         }
-        Some(LoopStores(stores))
+        Some(stores)
     }
 
     /// `l` as a counted loop (module docs), if it is one.
@@ -347,16 +355,26 @@ fn offset_from(f: &Function, v: Value) -> Option<(Value, i64)> {
     Some((v, offset))
 }
 
-/// What a loop's element stores write: each store's array and the type of
-/// its elements ([`Loops::stores`]).
-pub struct LoopStores(Vec<(Value, Ty)>);
+/// What a loop's element stores write ([`Loops::stores`]): each store's
+/// array and the type of its elements, and what the functions it calls
+/// may store.
+#[derive(Default)]
+pub struct LoopStores {
+    own: Vec<(Value, Ty)>,
+    /// The elements the functions the loop calls may store: by class and type.
+    called: FxHashSet<(u32, Ty)>,
+    /// The globals the functions the loop calls may store.
+    pub globals: FxHashSet<GlobalRef>,
+}
 
 impl LoopStores {
     /// Whether a store of the loop may change an element of type `ty` of
     /// `array`. A Toy array holds elements of one type all its life, and
     /// arrays `ir::alias` put in different classes are different arrays.
     pub fn may_change(&self, f: &Function, array: Value, ty: Ty) -> bool {
-        (self.0.iter()).any(|&(written, t)| t == ty && f.may_alias(written, array))
+        let class = f.array_class(array);
+        (self.own.iter()).any(|&(written, t)| t == ty && f.may_alias(written, array))
+            || (self.called.iter()).any(|&(c, t)| t == ty && class.is_none_or(|a| a == c))
     }
 }
 

@@ -606,17 +606,18 @@ impl Function {
         }
     }
 
+    /// The alias class `ir::alias` recorded for array `v`, if any.
+    pub fn array_class(&self, v: Value) -> Option<u32> {
+        let c = (self.array_classes)
+            .get(crate::entity::EntityRef::index(v))
+            .copied();
+        c.filter(|&c| c != alias::UNCLASSIFIED)
+    }
+
     /// Whether arrays `a` and `b` may be the same array: unless `ir::alias`
     /// put them in different classes.
     pub fn may_alias(&self, a: Value, b: Value) -> bool {
-        let class = |v: Value| {
-            let c = self
-                .array_classes
-                .get(crate::entity::EntityRef::index(v))
-                .copied();
-            c.filter(|&c| c != alias::UNCLASSIFIED)
-        };
-        match (class(a), class(b)) {
+        match (self.array_class(a), self.array_class(b)) {
             (Some(x), Some(y)) => x == y,
             _ => true,
         }
@@ -899,6 +900,9 @@ pub struct Module {
     pub globals: Vec<Ty>,
     /// String literals of `print`, indexed by `PrintItem::Str`.
     pub strings: Vec<String>,
+    /// By function: what a call of it may change, as `ir::alias` found in
+    /// a whole program (empty: not known, anything).
+    pub effects: Vec<alias::Effects>,
 }
 
 impl Module {

@@ -609,7 +609,7 @@ impl Planner<'_> {
     /// stores of the element's type; in reverse post-order, so a row's
     /// row comes after it.
     fn hoist_invariant_loads(&mut self) {
-        let Some(stores) = self.loops.stores(self.f, self.l) else {
+        let Some(stores) = self.loops.stores(self.f, self.l, &[]) else {
             return;
         };
         let loads: Vec<(Inst, Value, Value, Value)> = self

@@ -361,6 +361,7 @@ impl Session {
             main: empty_main(),
             globals: Vec::new(),
             strings: def.strings.clone(),
+            effects: Vec::new(),
         };
         let cg = CodegenOptions {
             keep_clif,

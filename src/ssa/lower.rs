@@ -88,6 +88,7 @@ pub fn lower_program(
         main,
         globals: program.globals.iter().map(|g| ir_ty(&g.ty)).collect(),
         strings,
+        effects: Vec::new(),
     };
     (module, stats)
 }
