@@ -951,26 +951,15 @@ mod tests {
         assert_eq!(SLOT_BYTES[CLASSES - 1], SMALL_MAX);
     }
 
-    /// What compiled code does on the allocation fast path: takes the
-    /// first free slot of a class from `toy_rt_alloc`, out of its
-    /// allowance.
+    /// What compiled code does on the allocation fast path, as the
+    /// runtime's entries do it too ([`allocate_lent`]): an array of two
+    /// words from the first slot of its class, out of the allowance.
     fn take_slot_as_compiled_code(class: usize) -> Option<*mut u64> {
-        let fast = toy_rt_alloc.load(Ordering::Relaxed);
-        let size = SLOT_BYTES[class] as i64;
-        // SAFETY: `enter_compiled_code` pointed it at this thread's heap,
-        // which no borrow holds now.
-        unsafe {
-            let head = (*fast).free[class];
-            if (*fast).credit - size < 0 || head.is_null() {
-                return None;
-            }
-            (*fast).free[class] = *head.add(2) as *mut u64;
-            (*fast).credit -= size;
-            (*fast).count += 1;
-            *head = live_header(ElemKind::Words);
-            *head.add(1) = 2;
-            Some(head)
-        }
+        assert_eq!(class, class_of(32), "an array of two words");
+        // SAFETY: `enter_compiled_code` pointed `toy_rt_alloc` at this
+        // thread's heap, which no borrow holds now.
+        let array = unsafe { allocate_lent(2, 0, ElemKind::Words) }?;
+        Some(array.wrapping_sub(1) as *mut u64)
     }
 
     #[test]
