@@ -19,7 +19,11 @@
 //!   `EmptyArray` stays in a class of its own, so that the globals do not
 //!   all become one class through it.
 //!
-//! The pass records each function's classes ([`Function::array_classes`]);
+//! The pass records each function's classes ([`Function::array_classes`]),
+//! and the length of the arrays of a class when every instruction that
+//! makes one of them gives the same ([`Function::known_length`]: the rows
+//! of a particle system's `[x, y]` vectors), which `ir::bounds` and
+//! `ir::lengths` take as they take a literal's;
 //! [`Function::may_alias`] answers from them. A loop that stores the
 //! elements of one class cannot change what a load from another class
 //! reads, which `ir::licm` and `ir::version` ask ([`Loops::stores`]).
@@ -42,7 +46,7 @@
 
 use super::*;
 use crate::entity::EntityRef;
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A value no class was recorded for: any array.
 pub const UNCLASSIFIED: u32 = u32::MAX;
@@ -57,6 +61,7 @@ pub fn classify_arrays(m: &mut Module) {
         u.join_flows(m, k);
     }
     m.effects = effects(m, &mut u);
+    let lengths = class_lengths(m, &mut u);
     for k in 0..=m.functions.len() {
         let classes: Vec<u32> = {
             let f = m.function(k);
@@ -70,8 +75,50 @@ pub fn classify_arrays(m: &mut Module) {
                 })
                 .collect()
         };
-        m.function_mut(k).array_classes = classes;
+        let known = (classes.iter())
+            .map(|c| lengths.get(c).copied().flatten().unwrap_or(-1))
+            .collect();
+        let f = m.function_mut(k);
+        f.array_classes = classes;
+        f.class_lengths = known;
     }
+}
+
+/// By class: the length every array of the class has, when all that
+/// make one (literals, `[e; n]` with a constant `n`, the empty array) give
+/// it the same (`None`: they do not). Every array a value of a whole
+/// program can hold is made by an instruction of its class.
+fn class_lengths(m: &Module, u: &mut Unifier) -> FxHashMap<u32, Option<i64>> {
+    let mut lengths: FxHashMap<u32, Option<i64>> = FxHashMap::default();
+    for k in 0..=m.functions.len() {
+        let f = m.function(k);
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                let data = &f.insts[i];
+                let Some(r) = data.result.filter(|&r| f.value_ty(r) == Ty::Array) else {
+                    continue;
+                };
+                let len = match data.kind {
+                    InstKind::EmptyArray => Some(0),
+                    InstKind::NewArray { len, .. } => match f.int_constant(len) {
+                        // A negative length makes no array.
+                        Some(n) if n < 0 => continue,
+                        n => n,
+                    },
+                    InstKind::ArrayLit(ref elems) | InstKind::Renew { ref elems, .. } => {
+                        Some(elems.len() as i64)
+                    }
+                    _ => continue,
+                };
+                let class = u.find(u.node(k, r));
+                let known = lengths.entry(class).or_insert(len);
+                if *known != len {
+                    *known = None;
+                }
+            }
+        }
+    }
+    lengths
 }
 
 /// What a call of a function may change: the globals it stores and the

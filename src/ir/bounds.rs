@@ -987,7 +987,7 @@ impl<'a> Analysis<'a> {
                 Some(elems.len() as i64)
             }
             Some(InstKind::NewArray { len, .. }) => self.int_constant(*len),
-            _ => None,
+            _ => self.f.known_length(array),
         }
     }
 

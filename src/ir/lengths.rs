@@ -123,12 +123,22 @@ impl Known {
 /// The arrays whose length is a compile-time constant.
 fn known_lengths(f: &Function) -> FxHashMap<Value, i64> {
     let mut state: FxHashMap<Value, Known> = FxHashMap::default();
+    for &p in &f.params {
+        if let Some(len) = f.known_length(p) {
+            state.insert(p, Known::Length(len));
+        }
+    }
     let mut phis = Vec::new();
     for &block in &f.layout {
         let data = &f.blocks[block];
         for &inst in &data.insts {
             let d = &f.insts[inst];
-            let (Some(r), Some(len)) = (d.result, made_with_length(f, &d.kind)) else {
+            let Some(r) = d.result else {
+                continue;
+            };
+            // Made here with a constant length, or of a class whose arrays
+            // all have one (`ir::alias`).
+            let Some(len) = made_with_length(f, &d.kind).or_else(|| f.known_length(r)) else {
                 continue;
             };
             state.insert(r, Known::Length(len));

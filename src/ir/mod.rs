@@ -579,6 +579,9 @@ pub struct Function {
     /// programs ([`alias::UNCLASSIFIED`], or beyond the end, for values
     /// it did not see and those that are no arrays).
     pub array_classes: Vec<u32>,
+    /// By value: the length of every array of its class, as `ir::alias`
+    /// recorded it (negative, or beyond the end: not known).
+    pub class_lengths: Vec<i64>,
 }
 
 /// The value `v` stands for in `values`, following the replacements of
@@ -603,6 +606,34 @@ impl Function {
             layout: Vec::new(),
             inline_sites: Vec::new(),
             array_classes: Vec::new(),
+            class_lengths: Vec::new(),
+        }
+    }
+
+    /// The length of array `v` when `ir::alias` found that every array of
+    /// its class has that one.
+    pub fn known_length(&self, v: Value) -> Option<i64> {
+        let n = self.class_lengths.get(crate::entity::EntityRef::index(v));
+        n.copied().filter(|&n| n >= 0)
+    }
+
+    /// Gives `copy`, a copy of `v` a pass made (the same array), the class
+    /// and the known length `ir::alias` recorded for `v`.
+    pub fn copy_class(&mut self, v: Value, copy: Value) {
+        use crate::entity::EntityRef;
+        let Some(class) = self.array_class(v) else {
+            return;
+        };
+        let at = copy.index();
+        if self.array_classes.len() <= at {
+            self.array_classes.resize(at + 1, alias::UNCLASSIFIED);
+        }
+        self.array_classes[at] = class;
+        if let Some(len) = self.known_length(v) {
+            if self.class_lengths.len() <= at {
+                self.class_lengths.resize(at + 1, -1);
+            }
+            self.class_lengths[at] = len;
         }
     }
 

@@ -1344,6 +1344,7 @@ impl<'p> Copier<'p> {
                         def: ValueDef::Inst(ni),
                     });
                     f.insts[ni].result = Some(v);
+                    f.copy_class(r, v);
                     self.values.insert(r, v);
                 }
                 f.blocks[nb].insts.push(ni);
