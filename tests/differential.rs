@@ -396,7 +396,8 @@ fn generated_programs_fold_lengths() {
 /// renew small arrays in place after the whole -O2 pipeline.
 #[test]
 fn generated_programs_renew_arrays() {
-    let renewing = programs_with(400, &jitrun::passes::ALL, |kind| {
+    use jitrun::passes::{pipeline, OptLevel, Scope};
+    let renewing = programs_with(400, pipeline(OptLevel::O2, Scope::Program), |kind| {
         matches!(kind, jitrun::ir::InstKind::Renew { .. })
     });
     // 73 when this was written.
@@ -756,9 +757,11 @@ fn generated_programs_have_versioned_loops() {
 #[test]
 fn generated_programs_have_switches() {
     use jitrun::ir::Terminator;
+    use jitrun::passes::{pipeline, OptLevel, Scope};
     let switched = (0..400)
         .filter(|&seed| {
-            let module = ssa_after(&jitrun::testgen::program(seed), &jitrun::passes::ALL);
+            let all = pipeline(OptLevel::O2, Scope::Program);
+            let module = ssa_after(&jitrun::testgen::program(seed), all);
             let mut functions = module.all_functions();
             functions.any(|f| {
                 (f.layout.iter())

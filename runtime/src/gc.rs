@@ -557,12 +557,18 @@ pub fn allocate(
     if len < 0 {
         return Err(AllocError::NegativeLength);
     }
-    let bytes = (len as u64)
+    let bytes = block_bytes(len, kind).ok_or(AllocError::OutOfMemory)?;
+    with_heap(|h| allocate_in(h, len, fill, kind, bytes, caller))
+}
+
+/// The bytes of the block of an array of `len` (not negative) elements of
+/// `kind`, header and length included; `None` past what can be allocated.
+fn block_bytes(len: i64, kind: ElemKind) -> Option<usize> {
+    (len as u64)
         .checked_mul(kind.elem_size() as u64)
         .and_then(|b| b.checked_add((HEADER_BYTES + 8) as u64))
         .filter(|&b| b <= isize::MAX as u64 / 2)
-        .ok_or(AllocError::OutOfMemory)? as usize;
-    with_heap(|h| allocate_in(h, len, fill, kind, bytes, caller))
+        .map(|b| b as usize)
 }
 
 /// [`allocate`] on heap `h`.
@@ -634,9 +640,7 @@ pub unsafe fn allocate_lent(len: i64, fill: i64, kind: ElemKind) -> Option<*mut 
     if len < 0 {
         return None;
     }
-    let bytes = (len as usize)
-        .checked_mul(kind.elem_size())?
-        .checked_add(HEADER_BYTES + 8)?;
+    let bytes = block_bytes(len, kind)?;
     if bytes > SMALL_MAX {
         return None;
     }

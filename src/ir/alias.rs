@@ -31,16 +31,17 @@
 //! ([`Module::effects`]: the globals and the classes' elements it stores,
 //! itself or through its callees), so that `ir::licm` hoists loads out of
 //! loops that call functions which cannot change them. Only `ir::licm`,
-//! right after this pass, reads them: `ir::version` copies loops with new
-//! (unclassified) values, and `ir::renew`, last, adds element stores of
-//! its own. In
-//! the REPL a later entry may make any two globals one array, so entries
-//! are not classified: every value may alias any other there.
+//! right after this pass, reads them: a later pass may add stores the
+//! effects do not list (`ir::renew` writes the elements of the arrays it
+//! renews). In the REPL a later entry may make any two globals one array, so
+//! entries are not classified: every value may alias any other there.
 //!
 //! Architecture Invariant: a pass after this one never makes an array
 //! value it finds classified flow somewhere it did not (a new phi, select,
 //! store or call of existing values); values a pass makes are
-//! unclassified, which means "may be any array".
+//! unclassified, which means "may be any array", except copies of a
+//! classified value's instruction, which are the same arrays
+//! ([`Function::copy_class`], `ir::version`'s loop copies).
 //!
 //! [`Loops::stores`]: super::loops::Loops::stores
 
