@@ -101,8 +101,6 @@ fn plan_moves(
             continue;
         };
         let header = loops.loops[l].header;
-        let mut stored_globals = globals_stored(f, loops, l);
-        stored_globals.extend(stores.globals.iter().copied());
         let block_of = |moved_to: &FxHashMap<Inst, Block>, v: Value| match f.values[v].def {
             ValueDef::Inst(i) => (moved_to.get(&i).copied()).or_else(|| loops.def_block(f, v)),
             _ => loops.def_block(f, v),
@@ -128,7 +126,7 @@ fn plan_moves(
                 let outside_loop =
                     |v: Value| block_of(&moved_to, v).is_none_or(|d| !loops.contains(l, d));
                 let to_move: SmallVec<[Inst; 2]> = match f.insts[inst].kind {
-                    InstKind::LoadGlobal(g) if !stored_globals.contains(&g) => smallvec![inst],
+                    InstKind::LoadGlobal(g) if !stores.globals.contains(&g) => smallvec![inst],
                     // The length a loop's test compares with (`while i <
                     // len(a)`): before the loop, the loop is counted.
                     InstKind::ArrayLen(array) if b == header && outside_loop(array) => {
@@ -194,17 +192,6 @@ fn place_of(f: &Function, inst: Inst) -> Place {
         InstKind::ArrayLen(array) => Place::Length(array),
         _ => Place::Other(inst),
     }
-}
-
-/// The globals loop `l` stores.
-fn globals_stored(f: &Function, loops: &Loops, l: Loop) -> Vec<GlobalRef> {
-    let blocks = loops.loops[l].blocks.iter();
-    let insts = blocks.flat_map(|&b| &f.blocks[b].insts);
-    (insts.filter_map(|&i| match f.insts[i].kind {
-        InstKind::StoreGlobal(g, _) => Some(g),
-        _ => None,
-    }))
-    .collect()
 }
 
 /// Every loop, each after the loops nested in it (the forest numbers a

@@ -248,6 +248,10 @@ impl Loops {
         for &b in &self.loops[l].blocks {
             for &i in &f.blocks[b].insts {
                 let (array, value) = match f.insts[i].kind {
+                    InstKind::StoreGlobal(g, _) => {
+                        stores.globals.insert(g);
+                        continue;
+                    }
                     InstKind::Call(g, _) => {
                         let e = effects.get(g as usize)?;
                         stores.called.extend(e.elements.iter().copied());
@@ -363,7 +367,7 @@ pub struct LoopStores {
     own: Vec<(Value, Ty)>,
     /// The elements the functions the loop calls may store: by class and type.
     called: FxHashSet<(u32, Ty)>,
-    /// The globals the functions the loop calls may store.
+    /// The globals the loop, or a function it calls, may store.
     pub globals: FxHashSet<GlobalRef>,
 }
 
