@@ -44,6 +44,27 @@ pub struct LoopData {
     pub has_inner: bool,
 }
 
+impl CountedLoop {
+    /// How many times the body runs, if the counter's start and bound
+    /// are constants; `None` past the `i64` range.
+    pub fn constant_trips(&self, f: &Function) -> Option<i64> {
+        let init = f.int_constant(self.counter.init)?;
+        let bound = f.int_constant(self.bound)?;
+        trips(init, bound, self.counter.step, self.inclusive)
+    }
+}
+
+/// How many times `for (i = init; i < bound (or <=); i += step)` runs;
+/// `None` past the `i64` range.
+fn trips(init: i64, bound: i64, step: i64, inclusive: bool) -> Option<i64> {
+    let (init, bound, step) = (init as i128, bound as i128, step as i128);
+    let end = if inclusive { bound + 1 } else { bound };
+    if init >= end {
+        return Some(0);
+    }
+    i64::try_from((end - init + step - 1) / step).ok()
+}
+
 /// The natural loops of a function.
 pub struct Loops {
     /// In the reverse post-order of their headers: a loop comes before
@@ -518,5 +539,15 @@ mod tests {
                 assert_eq!(loops.block_of(&f, i), Some(b));
             }
         }
+    }
+
+    #[test]
+    fn trip_counts() {
+        assert_eq!(trips(0, 4, 1, false), Some(4));
+        assert_eq!(trips(0, 4, 1, true), Some(5));
+        assert_eq!(trips(0, 5, 2, false), Some(3));
+        assert_eq!(trips(3, 3, 1, false), Some(0));
+        assert_eq!(trips(7, 3, 1, true), Some(0));
+        assert_eq!(trips(i64::MIN, i64::MAX, 1, true), None);
     }
 }

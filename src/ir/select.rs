@@ -34,21 +34,36 @@
 //! ([`separate_chained_steps`]): `n + (b ? 1 : 0)`, one addition per step
 //! on the chain's critical path.
 //!
+//! A branch that updates a running choice of a long innermost loop (a
+//! minimum and its index: `if c < best { best = c; at = k; }`) stays a
+//! branch ([`updates_running_choice`]): as selects it would lengthen the
+//! loop's critical path on every iteration to save mispredictions that
+//! grow rare.
+//!
 //! The pass runs late (only `ir::switch`, which takes the chains it
 //! leaves, follows): `ir::licm` and `ir::version` look for loops by
 //! their branches and are done by then; `ir::bounds` treats a select as
 //! it treats a phi.
 
 use super::dom::DomTree;
-use super::loops::Loops;
+use super::loops::{Loop, Loops};
 use super::semantics::Const;
 use super::*;
+use crate::entity::SecondaryMap;
+use rustc_hash::FxHashSet;
 
 /// Instructions (constants not counted) the two arms may hold together:
 /// a mispredicted branch costs some 15 to 20 cycles, in which a core runs
 /// about six simple instructions besides the rest of the iteration;
 /// beyond that, running both arms costs more than the branch did.
 const MAX_SPECULATED: usize = 6;
+
+/// Iterations from which a loop's running choice is taken to change
+/// seldom enough for a branch ([`updates_running_choice`]): over 32
+/// random values a minimum changes on about 4 (an eighth: at 15 to 20
+/// cycles a misprediction, some 2 cycles an iteration, what the compare
+/// and the conditional move add to its critical path).
+const MIN_RUNNING_TRIPS: i64 = 32;
 
 /// Phis a join may have: each becomes a select.
 const MAX_SELECTS: usize = 4;
@@ -75,6 +90,8 @@ pub fn if_convert(f: &mut Function) {
     // Made when first needed; converting acyclic branches leaves the
     // loop headers as they are.
     let mut loops: Option<Loops> = None;
+    // The block of each instruction, kept as conversions move them.
+    let mut homes: Option<SecondaryMap<Inst, Option<Block>>> = None;
     let mut converted = false;
     loop {
         let mut any = false;
@@ -87,10 +104,20 @@ pub fn if_convert(f: &mut Function) {
             if split_join(f, h, &mut loops) {
                 any = true;
             }
-            if let Some(shape) = shape_at(f, h) {
-                convert(f, h, shape);
-                any = true;
+            let Some(shape) = shape_at(f, h) else {
+                continue;
+            };
+            let loops = loops.get_or_insert_with(|| Loops::compute(f, &DomTree::compute(f)));
+            let homes = homes.get_or_insert_with(|| inst_blocks(f));
+            if updates_running_choice(f, loops, homes, h, &shape) {
+                continue;
             }
+            convert(f, h, shape);
+            // The arms' and the join's instructions, and the selects.
+            for &i in &f.blocks[h].insts {
+                homes[i] = Some(h);
+            }
+            any = true;
         }
         if !any {
             break;
@@ -248,6 +275,156 @@ fn is_constant(f: &Function, i: Inst) -> bool {
         f.insts[i].kind,
         InstKind::IConst(_) | InstKind::FConst(_) | InstKind::BConst(_)
     )
+}
+
+/// The block of each laid-out instruction of `f`.
+fn inst_blocks(f: &Function) -> SecondaryMap<Inst, Option<Block>> {
+    let mut homes = SecondaryMap::with_default(None);
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            homes[i] = Some(b);
+        }
+    }
+    homes
+}
+
+/// Whether `h`'s branch should stay one because it updates a running
+/// choice of the innermost loop around it: a minimum and its index, a
+/// best candidate so far. Each value the join chooses flows back to a
+/// header phi the branch's condition depends on (a recurrence), and is
+/// either that phi unchanged or a value made without it (`best = c` when
+/// `c < best`). As selects, the compare and the conditional move would
+/// be added to the loop's critical path on every iteration; as a branch,
+/// predicted as such updates grow rare, the next iteration starts at
+/// once. A recurrence whose new value is computed from the old one
+/// (`a >= m ? a - m : a`, a bisection's `mid + 1`) waits for the old
+/// value either way, and its branch is often unpredictable: it is
+/// converted. This follows LLVM's x86 `CmovConversion`, which turns a
+/// conditional move back into a branch when its condition lies deeper on
+/// the loop's critical path than its values.
+fn updates_running_choice(
+    f: &Function,
+    loops: &Loops,
+    homes: &SecondaryMap<Inst, Option<Block>>,
+    h: Block,
+    shape: &Shape,
+) -> bool {
+    let Some(Terminator::Branch { cond, .. }) = f.blocks[h].term else {
+        return false;
+    };
+    let Some(l) = loops.innermost(h) else {
+        return false;
+    };
+    // Only a loop with nothing nested in it runs its iterations back to
+    // back, the recurrence its critical path. In a short loop the choice
+    // changes on many iterations (a running minimum of `n` random values
+    // changes about `ln n` times); a counted loop of unknown trip count
+    // is taken to be long, a loop that searches (not counted) short.
+    let Some(counted) = loops.counted(f, l) else {
+        return false;
+    };
+    let trips = counted.constant_trips(f);
+    if loops.loops[l].has_inner || trips.is_some_and(|n| n < MIN_RUNNING_TRIPS) {
+        return false;
+    }
+    let header = loops.loops[l].header;
+    let latches = &loops.loops[l].latches;
+    let chosen = &f.blocks[shape.join].phis;
+    // The header phis the condition tests that the join feeds back.
+    let recurrent: Vec<Value> = (carried_sources(f, loops, homes, l, &[cond]).into_iter())
+        .filter(|&phi| {
+            let preds = &f.blocks[header].preds;
+            let back: Vec<Value> = (f.phi_args(phi).iter().zip(preds))
+                .filter(|(_, p)| latches.contains(p))
+                .map(|(&v, _)| v)
+                .collect();
+            reaches_within(f, loops, homes, l, &back, chosen)
+        })
+        .collect();
+    if recurrent.is_empty() {
+        return false;
+    }
+    let replaced = |v: Value| {
+        recurrent.contains(&f.resolve(v))
+            || (carried_sources(f, loops, homes, l, &[v]).iter()).all(|p| !recurrent.contains(p))
+    };
+    chosen
+        .iter()
+        .all(|&phi| f.phi_args(phi).iter().all(|&v| replaced(v)))
+}
+
+/// The header phis of loop `l` that `from` depends on within one
+/// iteration (through instructions and phis of `l`'s other blocks).
+fn carried_sources(
+    f: &Function,
+    loops: &Loops,
+    homes: &SecondaryMap<Inst, Option<Block>>,
+    l: Loop,
+    from: &[Value],
+) -> Vec<Value> {
+    let header = loops.loops[l].header;
+    let mut found = Vec::new();
+    walk_within(f, loops, homes, l, from, |v| {
+        if f.phi_block(v) == Some(header) {
+            found.push(v);
+        }
+        false
+    });
+    found
+}
+
+/// Whether `from` depends within one iteration of `l` on one of `phis`.
+fn reaches_within(
+    f: &Function,
+    loops: &Loops,
+    homes: &SecondaryMap<Inst, Option<Block>>,
+    l: Loop,
+    from: &[Value],
+    phis: &[Value],
+) -> bool {
+    walk_within(f, loops, homes, l, from, |v| phis.contains(&v))
+}
+
+/// Walks back from `from` over the values defined in loop `l`, through
+/// instructions' operands and phis' arguments but not past `l`'s header
+/// phis (the previous iteration), calling `visit` on each phi met; stops
+/// as soon as `visit` says so, and says whether it did.
+fn walk_within(
+    f: &Function,
+    loops: &Loops,
+    homes: &SecondaryMap<Inst, Option<Block>>,
+    l: Loop,
+    from: &[Value],
+    mut visit: impl FnMut(Value) -> bool,
+) -> bool {
+    let header = loops.loops[l].header;
+    let mut seen: FxHashSet<Value> = FxHashSet::default();
+    let mut stack: Vec<Value> = from.to_vec();
+    while let Some(v) = stack.pop() {
+        let v = f.resolve(v);
+        if !seen.insert(v) {
+            continue;
+        }
+        match f.values[v].def {
+            ValueDef::Phi(p) => {
+                let block = f.phis[p].block;
+                if !loops.contains(l, block) {
+                    continue;
+                }
+                if visit(v) {
+                    return true;
+                }
+                if block != header {
+                    stack.extend(f.phis[p].args.iter().copied());
+                }
+            }
+            ValueDef::Inst(i) if homes[i].is_some_and(|b| loops.contains(l, b)) => {
+                f.insts[i].kind.for_each_operand(|o| stack.push(o));
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Rewrites `h`'s branch as selects and appends the join to `h`.

@@ -93,9 +93,7 @@ impl Plan {
         else {
             return None;
         };
-        let init = f.int_constant(counted.counter.init)?;
-        let bound = f.int_constant(counted.bound)?;
-        let trips = trips(init, bound, counted.counter.step, counted.inclusive)?;
+        let trips = counted.constant_trips(f)?;
         if !indexes_small_array(f, body, counted.counter.phi) {
             return None;
         }
@@ -187,17 +185,6 @@ fn small_array_at(f: &Function, i: Inst) -> Option<Value> {
         .map(|_| index)
 }
 
-/// How many times `for (i = init; i < bound (or <=); i += step)` runs;
-/// `None` past the `i64` range.
-fn trips(init: i64, bound: i64, step: i64, inclusive: bool) -> Option<i64> {
-    let (init, bound, step) = (init as i128, bound as i128, step as i128);
-    let end = if inclusive { bound + 1 } else { bound };
-    if init >= end {
-        return Some(0);
-    }
-    i64::try_from((end - init + step - 1) / step).ok()
-}
-
 fn resolve(map: &FxHashMap<Value, Value>, v: Value) -> Value {
     map.get(&v).copied().unwrap_or(v)
 }
@@ -228,20 +215,5 @@ fn copy_into(f: &mut Function, block: Block, insts: &[Inst], map: &mut FxHashMap
             map.insert(r, v);
         }
         f.blocks[block].insts.push(copy);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::trips;
-
-    #[test]
-    fn trip_counts() {
-        assert_eq!(trips(0, 4, 1, false), Some(4));
-        assert_eq!(trips(0, 4, 1, true), Some(5));
-        assert_eq!(trips(0, 5, 2, false), Some(3));
-        assert_eq!(trips(3, 3, 1, false), Some(0));
-        assert_eq!(trips(7, 3, 1, true), Some(0));
-        assert_eq!(trips(i64::MIN, i64::MAX, 1, true), None);
     }
 }

@@ -92,18 +92,6 @@ fn constant_counter_range(f: &Function, c: CountedLoop) -> Option<(i64, i64)> {
     Some((init, last))
 }
 
-/// How many times the body of counted loop `c` runs, if its counter's
-/// start and bound are constants.
-fn constant_trip_count(f: &Function, c: CountedLoop) -> Option<u64> {
-    let (init, last) = constant_counter_range(f, c)?;
-    let span = last.checked_sub(init)?;
-    Some(if span < 0 {
-        0
-    } else {
-        span as u64 / c.counter.step as u64 + 1
-    })
-}
-
 /// Versions every innermost loop worth it, in every function.
 pub fn version_loops(m: &mut Module) {
     for f in m.all_functions_mut() {
@@ -536,7 +524,7 @@ impl Planner<'_> {
     /// compare too. Of a loop whose trip count is not known, many
     /// iterations are assumed.
     fn pays_for_guards(&self, saved_per_iteration: usize) -> bool {
-        let Some(trips) = self.counted.and_then(|c| constant_trip_count(self.f, c)) else {
+        let Some(trips) = self.counted.and_then(|c| c.constant_trips(self.f)) else {
             return true;
         };
         let cost: u64 = self
@@ -545,7 +533,7 @@ impl Planner<'_> {
             .flat_map(|(_, g)| g)
             .map(Guard::cost)
             .sum();
-        trips.saturating_mul(saved_per_iteration as u64) > cost
+        (trips as u64).saturating_mul(saved_per_iteration as u64) > cost
     }
 
     fn insts(&self) -> impl Iterator<Item = (Block, Inst)> + '_ {
