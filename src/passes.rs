@@ -291,7 +291,7 @@ pub static REASSOC: Pass = Pass {
 /// Branches whose arms only compute, replaced by selects (`ir::select`).
 pub static SELECT: Pass = Pass {
     name: "select",
-    about: "branches whose arms only compute become selects of their joins' phis, but for a long loop's running minimum (ir::select)",
+    about: "branches whose arms only compute become selects of their joins' phis, not where they would lengthen a loop's recurrence (ir::select)",
     program_only: false,
     run: ir::select::form_selects,
 };

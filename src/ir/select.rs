@@ -34,11 +34,10 @@
 //! ([`separate_chained_steps`]): `n + (b ? 1 : 0)`, one addition per step
 //! on the chain's critical path.
 //!
-//! A branch that updates a running choice of a long innermost loop (a
-//! minimum and its index: `if c < best { best = c; at = k; }`) stays a
-//! branch ([`updates_running_choice`]): as selects it would lengthen the
-//! loop's critical path on every iteration to save mispredictions that
-//! grow rare.
+//! A branch stays one where its selects would lengthen a recurrence of
+//! the loop around it ([`keeps_branch`]): a running choice of a long
+//! innermost loop (a minimum and its index: `if c < best { best = c; at
+//! = k; }`), or a choice whose test waits for a nested loop or a call.
 //!
 //! The pass runs late (only `ir::switch`, which takes the chains it
 //! leaves, follows): `ir::licm` and `ir::version` look for loops by
@@ -109,7 +108,7 @@ pub fn if_convert(f: &mut Function) {
             };
             let loops = loops.get_or_insert_with(|| Loops::compute(f, &DomTree::compute(f)));
             let homes = homes.get_or_insert_with(|| inst_blocks(f));
-            if updates_running_choice(f, loops, homes, h, &shape) {
+            if keeps_branch(f, loops, homes, h, &shape) {
                 continue;
             }
             convert(f, h, shape);
@@ -288,21 +287,31 @@ fn inst_blocks(f: &Function) -> SecondaryMap<Inst, Option<Block>> {
     homes
 }
 
-/// Whether `h`'s branch should stay one because it updates a running
-/// choice of the innermost loop around it: a minimum and its index, a
-/// best candidate so far. Each value the join chooses flows back to a
-/// header phi the branch's condition depends on (a recurrence), and is
-/// either that phi unchanged or a value made without it (`best = c` when
-/// `c < best`). As selects, the compare and the conditional move would
-/// be added to the loop's critical path on every iteration; as a branch,
-/// predicted as such updates grow rare, the next iteration starts at
-/// once. A recurrence whose new value is computed from the old one
+/// Whether `h`'s branch should stay one, though its arms only compute,
+/// because as selects it would lengthen a recurrence of the innermost
+/// loop around it: a value the join chooses flows back to a header phi
+/// that the branch's condition depends on, so each iteration's select
+/// waits for the condition, and the next iteration for the select. A
+/// predicted branch lets the next iteration start at once. This follows
+/// LLVM's x86 `CmovConversion`, which turns a conditional move back into
+/// a branch when its condition lies deeper on the loop's critical path
+/// than its values; two cases are clear enough to decide here:
+///
+/// - the condition waits for a loop nested in this one or for a call (a
+///   comparison function's loop deciding which child a heap's sift goes
+///   down to): far deeper than any value, worth even a branch that is
+///   often mispredicted;
+/// - a running choice: each chosen value is the phi unchanged or one
+///   made without it (`best = c` when `c < best`), in a long counted loop
+///   with nothing nested. The compare and the conditional move would add
+///   a few cycles to every iteration, to save mispredictions that grow
+///   rare as such updates do.
+///
+/// A recurrence whose new value is computed from the old one
 /// (`a >= m ? a - m : a`, a bisection's `mid + 1`) waits for the old
 /// value either way, and its branch is often unpredictable: it is
-/// converted. This follows LLVM's x86 `CmovConversion`, which turns a
-/// conditional move back into a branch when its condition lies deeper on
-/// the loop's critical path than its values.
-fn updates_running_choice(
+/// converted.
+fn keeps_branch(
     f: &Function,
     loops: &Loops,
     homes: &SecondaryMap<Inst, Option<Block>>,
@@ -315,6 +324,59 @@ fn updates_running_choice(
     let Some(l) = loops.innermost(h) else {
         return false;
     };
+    let recurrent = recurrent_phis(f, loops, homes, l, cond, &f.blocks[shape.join].phis);
+    if recurrent.is_empty() {
+        return false;
+    }
+    let waits_for_inner_work = walk_within(f, loops, homes, l, &[cond], |v| {
+        let nested = |b: Block| loops.innermost(b) != Some(l);
+        match f.values[v].def {
+            ValueDef::Phi(p) => nested(f.phis[p].block),
+            ValueDef::Inst(i) => {
+                homes[i].is_some_and(nested) || matches!(f.insts[i].kind, InstKind::Call(..))
+            }
+            _ => false,
+        }
+    });
+    waits_for_inner_work || updates_running_choice(f, loops, homes, l, shape, &recurrent)
+}
+
+/// The header phis of loop `l` that `cond` depends on within one
+/// iteration and that one of `chosen` flows back to.
+fn recurrent_phis(
+    f: &Function,
+    loops: &Loops,
+    homes: &SecondaryMap<Inst, Option<Block>>,
+    l: Loop,
+    cond: Value,
+    chosen: &[Value],
+) -> Vec<Value> {
+    let header = loops.loops[l].header;
+    let latches = &loops.loops[l].latches;
+    (carried_sources(f, loops, homes, l, &[cond]).into_iter())
+        .filter(|&phi| {
+            let preds = &f.blocks[header].preds;
+            let back: Vec<Value> = (f.phi_args(phi).iter().zip(preds))
+                .filter(|(_, p)| latches.contains(p))
+                .map(|(&v, _)| v)
+                .collect();
+            reaches_within(f, loops, homes, l, &back, chosen)
+        })
+        .collect()
+}
+
+/// Whether the join of `shape` updates a running choice of loop `l`
+/// ([`keeps_branch`]) through the `recurrent` phis: a loop of unknown or
+/// at least [`MIN_RUNNING_TRIPS`] trips with nothing nested, each chosen
+/// value a recurrent phi or made without them.
+fn updates_running_choice(
+    f: &Function,
+    loops: &Loops,
+    homes: &SecondaryMap<Inst, Option<Block>>,
+    l: Loop,
+    shape: &Shape,
+    recurrent: &[Value],
+) -> bool {
     // Only a loop with nothing nested in it runs its iterations back to
     // back, the recurrence its critical path. In a short loop the choice
     // changes on many iterations (a running minimum of `n` random values
@@ -327,30 +389,11 @@ fn updates_running_choice(
     if loops.loops[l].has_inner || trips.is_some_and(|n| n < MIN_RUNNING_TRIPS) {
         return false;
     }
-    let header = loops.loops[l].header;
-    let latches = &loops.loops[l].latches;
-    let chosen = &f.blocks[shape.join].phis;
-    // The header phis the condition tests that the join feeds back.
-    let recurrent: Vec<Value> = (carried_sources(f, loops, homes, l, &[cond]).into_iter())
-        .filter(|&phi| {
-            let preds = &f.blocks[header].preds;
-            let back: Vec<Value> = (f.phi_args(phi).iter().zip(preds))
-                .filter(|(_, p)| latches.contains(p))
-                .map(|(&v, _)| v)
-                .collect();
-            reaches_within(f, loops, homes, l, &back, chosen)
-        })
-        .collect();
-    if recurrent.is_empty() {
-        return false;
-    }
     let replaced = |v: Value| {
         recurrent.contains(&f.resolve(v))
             || (carried_sources(f, loops, homes, l, &[v]).iter()).all(|p| !recurrent.contains(p))
     };
-    chosen
-        .iter()
-        .all(|&phi| f.phi_args(phi).iter().all(|&v| replaced(v)))
+    (f.blocks[shape.join].phis.iter()).all(|&phi| f.phi_args(phi).iter().all(|&v| replaced(v)))
 }
 
 /// The header phis of loop `l` that `from` depends on within one
@@ -387,8 +430,8 @@ fn reaches_within(
 
 /// Walks back from `from` over the values defined in loop `l`, through
 /// instructions' operands and phis' arguments but not past `l`'s header
-/// phis (the previous iteration), calling `visit` on each phi met; stops
-/// as soon as `visit` says so, and says whether it did.
+/// phis (the previous iteration), calling `visit` on each value met;
+/// stops as soon as `visit` says so, and says whether it did.
 fn walk_within(
     f: &Function,
     loops: &Loops,
@@ -419,6 +462,9 @@ fn walk_within(
                 }
             }
             ValueDef::Inst(i) if homes[i].is_some_and(|b| loops.contains(l, b)) => {
+                if visit(v) {
+                    return true;
+                }
                 f.insts[i].kind.for_each_operand(|o| stack.push(o));
             }
             _ => {}
