@@ -143,7 +143,7 @@ pub static LOAD_ONCE: Pass = Pass {
 /// read as that constant (`ir::constants`).
 pub static CONSTANT_GLOBALS: Pass = Pass {
     name: "constant-globals",
-    about: "globals stored once, with a constant, before any call, read as that constant (ir::constants)",
+    about: "globals stored once, with a constant, before any call, read as that constant; tables (arrays of constants only indexed) read at constant indices as their elements (ir::constants)",
     program_only: true,
     run: ir::constants::fold_constant_globals,
 };
@@ -172,7 +172,7 @@ pub static ARRAY_LENGTHS: Pass = Pass {
 /// (`ir::unroll`).
 pub static UNROLL_LOOPS: Pass = Pass {
     name: "unroll-loops",
-    about: "innermost straight-line loops from a constant to a constant, at most 8 trips and 128 copied instructions, fully unrolled (ir::unroll)",
+    about: "innermost loops from a constant to a constant, at most 8 trips, fully unrolled: straight-line ones indexing a small array by the counter (128 copied instructions), and any that read a table by it (400) (ir::unroll)",
     program_only: false,
     run: ir::unroll::unroll_loops,
 };

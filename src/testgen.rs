@@ -251,6 +251,9 @@ struct Gen {
     replacing: Vec<String>,
     /// Globals any function generated so far may replace.
     replaced: Vec<String>,
+    /// Global arrays made from a literal of constants (tables, unless a
+    /// statement stores into or replaces them).
+    tables: Vec<(String, Ty)>,
 }
 
 const INT_EDGES: &[&str] = &[
@@ -378,6 +381,7 @@ pub fn program(seed: u64) -> String {
         frozen: Vec::new(),
         replacing: Vec::new(),
         replaced: Vec::new(),
+        tables: Vec::new(),
     };
     g.program();
     g.out
@@ -432,6 +436,9 @@ impl Gen {
             self.line(&format!("let {name}: {} = {init};", ty.name()));
             self.declare(name, ty);
         }
+        if self.rng.chance(50) {
+            self.table_global();
+        }
         self.recursive_function();
         for _ in 0..self.rng.below(2) {
             self.gc_function();
@@ -445,6 +452,9 @@ impl Gen {
         let body = 3 + self.rng.below(6);
         for _ in 0..body {
             self.stmt();
+        }
+        if !self.tables.is_empty() && self.rng.chance(50) {
+            self.table_walk();
         }
         if self.rng.chance(50) {
             self.gc_loop();
@@ -991,6 +1001,77 @@ impl Gen {
         self.fold_reads(&x, elem, &reads);
         self.close_loop(mult);
         self.line(&format!("print({x});"));
+    }
+
+    /// A global table, `let tN: [int] = [3, -1, 0, 2];` (ints or floats,
+    /// two to eight constants), as `ir::constants` records and folds the
+    /// reads of: the shape of a grid's direction offsets.
+    fn table_global(&mut self) {
+        let ty = *self.rng.pick(&[Ty::IntArr, Ty::IntArr, Ty::FloatArr]);
+        let n = 2 + self.rng.below(7);
+        let elems: Vec<String> = (0..n)
+            .map(|_| {
+                let k = self.rng.below(9) as i64 - 4;
+                if ty == Ty::FloatArr {
+                    format!("{k}.5")
+                } else if self.rng.chance(5) {
+                    self.rng.pick(INT_EDGES).to_string()
+                } else {
+                    k.to_string()
+                }
+            })
+            .collect();
+        let name = self.fresh("t");
+        self.line(&format!(
+            "let {name}: {} = [{}];",
+            ty.name(),
+            elems.join(", ")
+        ));
+        // Not among the variables, which other statements store into.
+        self.tables.push((name, ty));
+    }
+
+    /// A loop over a table (`table_global`) by its counter, the shape
+    /// `ir::unroll` copies once per element when its reads fold: to its
+    /// length, or now and then to a constant that may lie past it; a
+    /// branch on each element, and now and then a call in the body. Now
+    /// and then an element is stored first, and the table is none.
+    fn table_walk(&mut self) {
+        let Some((t, ty)) = self.tables.last().cloned() else {
+            return;
+        };
+        let elem = ty.elem().expect("array type");
+        let zero = if elem == Ty::Float { "0.0" } else { "0" };
+        let (acc, k, d) = (self.fresh("s"), self.fresh("k"), self.fresh("d"));
+        let init = self.pure_value(elem, 1);
+        self.line(&format!("let {acc} = {init};"));
+        if self.rng.chance(10) {
+            self.line(&format!("{t}[0] = {acc};"));
+        }
+        let bound = if self.rng.chance(80) {
+            format!("len({t})")
+        } else {
+            (1 + self.rng.below(9)).to_string()
+        };
+        self.line(&format!("for {k} in 0..{bound} {{"));
+        let mult = self.enter_loop(9);
+        self.scopes.push(vec![(k.clone(), Ty::Int)]);
+        let x = self.pure_value(elem, 1);
+        self.line(&format!("let {d} = {x} + {t}[{k}];"));
+        if self.rng.chance(60) {
+            let limit = self.pure_value(elem, 1);
+            self.line(&format!(
+                "if {d} > {limit} && {t}[{k}] != {zero} {{ {acc} = {acc} + {d}; }} else {{ {acc} = {acc} - {t}[{k}]; }}"
+            ));
+        } else {
+            self.line(&format!("{acc} = {acc} + {d} * {t}[{k}];"));
+        }
+        if self.rng.chance(30) {
+            self.call_stmt();
+        }
+        self.close_loop(mult);
+        self.line(&format!("print({acc});"));
+        self.declare(acc, elem);
     }
 
     /// A small array used as a few variables, the shape `ir::scalars`

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// and recursive, and a call makes `twice` keep its loads.
 const PROGRAM: &str = "\
 let g = [1, 2, 3];
+g[2] = 3;
 fn sum() -> int {
     let s = 0;
     for i in 0..len(g) {

@@ -8,18 +8,31 @@
 //! Cranelift then folds into comparisons and addresses (the global stays,
 //! stored once and never read).
 //!
+//! An array global is a *table* when its one store (but the empty
+//! array's, which it holds before its `let`) is of a literal of
+//! constants (`let dx = [1, 0, -1, 0];`) in the top-level code, before
+//! every read of it there and every call of a function that may read it,
+//! and every value that holds it anywhere is only indexed or measured:
+//! nothing can store into that array or hand it on, so its elements are
+//! constants too. The
+//! tables are recorded (`Module::tables`), and reads of them at constant
+//! indices become constants ([`fold_table_reads`]: here, and after
+//! `ir::unroll` has made a loop's counter a constant in each copy).
+//!
 //! REPL entries are left alone: a later entry may assign the global.
 
+use super::dom::DomTree;
 use super::semantics::Const;
 use super::*;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
-/// Replaces the loads of every constant global of `m` by its value.
+/// Replaces the loads of every constant global of `m` by its value, and
+/// records its tables.
 pub fn fold_constant_globals(m: &mut Module) {
-    let constants = constant_globals(m);
-    if constants.is_empty() {
-        return;
-    }
+    let early = early_stores(m);
+    let constants: FxHashMap<GlobalRef, Const> = (early.iter())
+        .filter_map(|(&g, &v)| Some((g, m.main.constant(v)?)))
+        .collect();
     for f in m.all_functions_mut() {
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
@@ -32,11 +45,65 @@ pub fn fold_constant_globals(m: &mut Module) {
             }
         }
     }
+    // After the constants: a table's elements may be made of constant
+    // globals (`[1, -1, W, -W]`).
+    if !constants.is_empty() {
+        tidy::fold_constants(&mut m.main);
+    }
+    let tables = tables(m);
+    for f in m.all_functions_mut() {
+        if fold_table_reads(f, &tables) {
+            tidy::remove_dead_pure_insts(f);
+        }
+    }
+    m.tables = tables;
 }
 
-/// The globals stored once, with a constant, early in the top-level
-/// code (see the module's comment), and their values.
-fn constant_globals(m: &Module) -> FxHashMap<GlobalRef, Const> {
+/// Makes constants of `f`'s reads of `tables` at constant indices in
+/// bounds, and of their lengths (an index out of bounds stays a read, to
+/// fail as it should). Whether it folded any.
+pub fn fold_table_reads(f: &mut Function, tables: &FxHashMap<GlobalRef, Vec<Const>>) -> bool {
+    if tables.is_empty() {
+        return false;
+    }
+    let mut any = false;
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            let folded = match f.insts[i].kind {
+                InstKind::ArrayGet { array, index, .. } => {
+                    let elems = table_of(f, tables, array);
+                    let at = f.int_constant(index).and_then(|k| usize::try_from(k).ok());
+                    elems.zip(at).and_then(|(e, k)| e.get(k).copied())
+                }
+                InstKind::ArrayLen(array) => {
+                    table_of(f, tables, array).map(|e| Const::Int(e.len() as i64))
+                }
+                _ => None,
+            };
+            if let Some(c) = folded {
+                f.insts[i].kind = InstKind::constant(c);
+                any = true;
+            }
+        }
+    }
+    any
+}
+
+/// The elements of the table `array` is a read of, if it is one.
+pub fn table_of<'t>(
+    f: &Function,
+    tables: &'t FxHashMap<GlobalRef, Vec<Const>>,
+    array: Value,
+) -> Option<&'t Vec<Const>> {
+    match f.def_kind(array)? {
+        InstKind::LoadGlobal(g) => tables.get(g),
+        _ => None,
+    }
+}
+
+/// The globals stored once, early in the top-level code (see the
+/// module's comment), and the values stored.
+fn early_stores(m: &Module) -> FxHashMap<GlobalRef, Value> {
     let mut stores: FxHashMap<GlobalRef, usize> = FxHashMap::default();
     for f in m.all_functions() {
         for &b in &f.layout {
@@ -55,12 +122,199 @@ fn constant_globals(m: &Module) -> FxHashMap<GlobalRef, Const> {
             InstKind::Call(..) => break,
             InstKind::LoadGlobal(g) => read.push(g),
             InstKind::StoreGlobal(g, v) if stores[&g] == 1 && !read.contains(&g) => {
-                if let Some(c) = main.constant(v) {
-                    early.insert(g, c);
-                }
+                early.insert(g, v);
             }
             _ => {}
         }
     }
     early
+}
+
+/// The tables of `m` (see the module's comment): array globals whose one
+/// store (but the empty array's before their `let`) is of a literal of
+/// constants in the top-level code, before every read of the global
+/// there and every call there of a function that may read it, and every
+/// value that holds it (a load of the global, or the literal itself in
+/// the top-level code) only indexed or measured.
+fn tables(m: &Module) -> FxHashMap<GlobalRef, Vec<Const>> {
+    let main = &m.main;
+    let initial = initial_stores(main);
+    let mut stored: FxHashMap<GlobalRef, Vec<(Block, usize, Value)>> = FxHashMap::default();
+    let mut stored_in_functions: Vec<GlobalRef> = Vec::new();
+    for f in m.all_functions() {
+        let in_main = std::ptr::eq(f, main);
+        for &b in &f.layout {
+            for (k, &i) in f.blocks[b].insts.iter().enumerate() {
+                let InstKind::StoreGlobal(g, v) = f.insts[i].kind else {
+                    continue;
+                };
+                if !in_main {
+                    stored_in_functions.push(g);
+                } else if !initial.contains(&i) {
+                    stored.entry(g).or_default().push((b, k, v));
+                }
+            }
+        }
+    }
+    let mut tables = Candidates::default();
+    for (g, stores) in stored {
+        let [(b, k, v)] = stores[..] else {
+            continue;
+        };
+        if stored_in_functions.contains(&g) {
+            continue;
+        }
+        let Some(InstKind::ArrayLit(elems)) = main.def_kind(v) else {
+            continue;
+        };
+        let consts: Option<Vec<Const>> = elems.iter().map(|&e| main.constant(e)).collect();
+        if let Some(elems) = consts {
+            let store = (b, k);
+            tables.insert(
+                g,
+                Candidate {
+                    elems,
+                    store,
+                    literal: v,
+                },
+            );
+        }
+    }
+    if tables.is_empty() {
+        return FxHashMap::default();
+    }
+    read_after_store(m, &mut tables);
+    only_indexed(m, &mut tables);
+    (tables.into_iter()).map(|(g, t)| (g, t.elems)).collect()
+}
+
+/// The stores of the empty array in the top-level code's first block
+/// that come before any other store to their global: the value an array
+/// global holds before its `let`.
+fn initial_stores(main: &Function) -> FxHashSet<Inst> {
+    let mut initial = FxHashSet::default();
+    let mut stored: FxHashSet<GlobalRef> = FxHashSet::default();
+    for &i in &main.blocks[main.entry()].insts {
+        if let InstKind::StoreGlobal(g, v) = main.insts[i].kind {
+            let empty = matches!(main.def_kind(v), Some(InstKind::EmptyArray));
+            if stored.insert(g) && empty {
+                initial.insert(i);
+            }
+        }
+    }
+    initial
+}
+
+/// A global that may be a table: the constants its literal holds, where
+/// the top-level code stores it (block, position), and the literal.
+struct Candidate {
+    elems: Vec<Const>,
+    store: (Block, usize),
+    literal: Value,
+}
+
+type Candidates = FxHashMap<GlobalRef, Candidate>;
+
+/// Drops the candidates a read could see before their store: a read in
+/// the top-level code, or a call there of a function that may read the
+/// global (itself or through its callees), that the store does not come
+/// before on every path.
+fn read_after_store(m: &Module, tables: &mut Candidates) {
+    let main = &m.main;
+    let readers = functions_reading(m);
+    let dom = DomTree::compute(main);
+    let before = |(sb, sk): (Block, usize), b: Block, k: usize| {
+        if sb == b {
+            sk < k
+        } else {
+            dom.dominates(sb, b)
+        }
+    };
+    for &b in &main.layout {
+        for (k, &i) in main.blocks[b].insts.iter().enumerate() {
+            let reads: Vec<GlobalRef> = match &main.insts[i].kind {
+                InstKind::LoadGlobal(g) => vec![*g],
+                InstKind::Call(callee, _) => readers[*callee as usize].clone(),
+                _ => continue,
+            };
+            for g in reads {
+                if tables.get(&g).is_some_and(|t| !before(t.store, b, k)) {
+                    tables.remove(&g);
+                }
+            }
+        }
+    }
+}
+
+/// By function: the globals it or a function it calls reads.
+fn functions_reading(m: &Module) -> Vec<Vec<GlobalRef>> {
+    let mut reads: Vec<Vec<GlobalRef>> = Vec::new();
+    let mut calls: Vec<Vec<usize>> = Vec::new();
+    for f in &m.functions {
+        let (mut r, mut c) = (Vec::new(), Vec::new());
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                match f.insts[i].kind {
+                    InstKind::LoadGlobal(g) if !r.contains(&g) => r.push(g),
+                    InstKind::Call(callee, _) => c.push(callee as usize),
+                    _ => {}
+                }
+            }
+        }
+        reads.push(r);
+        calls.push(c);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for k in 0..reads.len() {
+            for &c in &calls[k] {
+                for g in reads[c].clone() {
+                    if !reads[k].contains(&g) {
+                        reads[k].push(g);
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    reads
+}
+
+/// Drops the candidates some value that holds them does more with than
+/// index it or take its length.
+fn only_indexed(m: &Module, tables: &mut Candidates) {
+    let main = &m.main;
+    for f in m.all_functions() {
+        let in_main = std::ptr::eq(f, main);
+        let held = |v: Value| match f.def_kind(v) {
+            Some(InstKind::LoadGlobal(g)) => Some(*g),
+            _ if in_main => (tables.iter())
+                .find(|(_, t)| t.literal == v)
+                .map(|(&g, _)| g),
+            _ => None,
+        };
+        let mut escaped = Vec::new();
+        let mut escape = |v: Value| escaped.extend(held(v));
+        for &b in &f.layout {
+            for &p in &f.blocks[b].phis {
+                f.phi_args(p).iter().for_each(|&a| escape(a));
+            }
+            for &i in &f.blocks[b].insts {
+                match &f.insts[i].kind {
+                    InstKind::ArrayGet { index, .. } => escape(*index),
+                    InstKind::ArrayLen(_) => {}
+                    &InstKind::StoreGlobal(g, v)
+                        if in_main && tables.get(&g).is_some_and(|t| t.literal == v) => {}
+                    kind => kind.for_each_operand(&mut escape),
+                }
+            }
+            if let Some(v) = f.blocks[b].term.as_ref().and_then(Terminator::operand) {
+                escape(v);
+            }
+        }
+        for g in escaped {
+            tables.remove(&g);
+        }
+    }
 }

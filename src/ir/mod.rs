@@ -934,6 +934,9 @@ pub struct Module {
     /// By function: what a call of it may change, as `ir::alias` found in
     /// a whole program (empty: not known, anything).
     pub effects: Vec<alias::Effects>,
+    /// Array globals that hold one array of constants nothing changes,
+    /// and its elements, as `ir::constants` found in a whole program.
+    pub tables: FxHashMap<GlobalRef, Vec<semantics::Const>>,
 }
 
 impl Module {

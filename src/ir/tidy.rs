@@ -128,10 +128,10 @@ fn division_by_power_of_two(f: &Function, inst: Inst) -> Option<(Value, f64)> {
     }
 }
 
-/// Drops pure instructions whose results nobody uses (left behind by
-/// folding and simplification: SSA construction's, and [`tidy`]'s), and
-/// then those that only they used — but never one that can fail at run
-/// time, such as a division.
+/// Drops pure instructions and reads of globals whose results nobody
+/// uses (left behind by folding and simplification: SSA construction's,
+/// and [`tidy`]'s), and then those that only they used — but never one
+/// that can fail at run time, such as a division.
 pub fn remove_dead_pure_insts(f: &mut Function) {
     let mut uses: SecondaryMap<Value, u32> = SecondaryMap::new();
     for &b in &f.layout {
@@ -150,7 +150,11 @@ pub fn remove_dead_pure_insts(f: &mut Function) {
     }
     let is_dead = |f: &Function, uses: &SecondaryMap<Value, u32>, inst: Inst| {
         let data = &f.insts[inst];
-        data.kind.is_removable_if_unused() && data.result.is_some_and(|r| uses[r] == 0)
+        // A read of a global, unused, changes nothing either (it is not
+        // pure: a store may change what it reads).
+        let removable =
+            data.kind.is_removable_if_unused() || matches!(data.kind, InstKind::LoadGlobal(_));
+        removable && data.result.is_some_and(|r| uses[r] == 0)
     };
     let mut work: Vec<Inst> = f
         .layout

@@ -1,6 +1,8 @@
 //! Full unrolling of small counted loops (`-O2`), to enable scalar
-//! replacement: an innermost loop of a header and one straight-line body,
-//! counting from a constant to a constant bound (`for i in 0..4`, once
+//! replacement and the folding of table reads.
+//!
+//! For scalar replacement: an innermost loop of a header and one
+//! straight-line body, counting from a constant to a constant bound (`for i in 0..4`, once
 //! `ir::sizes` has made `len(v)` a constant), that runs at most
 //! [`MAX_TRIPS`] times, copies into at most [`MAX_COPIED`] instructions,
 //! and indexes with its counter an array the function makes with a
@@ -12,15 +14,25 @@
 //! branch are gone. Loops that would gain only the branch stay loops
 //! (their code stays small, and vector loops stay vector loops).
 //!
+//! For tables (`ir::constants`): an innermost counted loop of any body
+//! (branches, calls; it leaves only through its header) from a constant
+//! to a constant of at most [`MAX_TRIPS`] trips and [`MAX_COPIED_TABLE`]
+//! copied instructions, that reads a table at its counter (a grid's
+//! direction offsets, `x + dx[k]`): in each copy the reads become the
+//! table's elements, and what they feed folds.
+//!
 //! Each iteration copies the header's instructions (its test, whatever
-//! else it computes) and then the body's, in order; the header's phis
-//! take the values the body passed back. The header runs once more after
-//! the last iteration, for the values the code after the loop reads.
+//! else it computes) and then the body's blocks, in order, the first
+//! entered from the header's copy and the latch jumping to the next one;
+//! the header's phis take the values the body passed back. The header
+//! runs once more after the last iteration, for the values the code
+//! after the loop reads.
 //! Nothing is reordered, so errors (a failed check, a division by zero)
 //! happen where and when they did.
 
 use super::dom::DomTree;
 use super::loops::{Loop, Loops};
+use super::semantics::Const;
 use super::*;
 use rustc_hash::FxHashMap;
 
@@ -30,19 +42,25 @@ pub const MAX_TRIPS: i64 = 8;
 /// Instructions the copies of a loop add, at most.
 pub const MAX_COPIED: usize = 128;
 
+/// Instructions the copies of a loop that reads a table at its counter
+/// add, at most: the reads, and what they feed, fold in each copy.
+const MAX_COPIED_TABLE: usize = 400;
+
 /// Loops unrolled in one function, at most (each pass over the function
 /// recomputes its loops).
 const MAX_LOOPS: usize = 16;
 
 /// Unrolls the small counted loops of every function.
 pub fn unroll_loops(m: &mut Module) {
+    let tables = std::mem::take(&mut m.tables);
     for f in m.all_functions_mut() {
-        unroll_in(f);
+        unroll_in(f, &tables);
     }
+    m.tables = tables;
 }
 
-fn unroll_in(f: &mut Function) {
-    if !indexes_small_array_by_phi(f) {
+fn unroll_in(f: &mut Function, tables: &FxHashMap<GlobalRef, Vec<Const>>) {
+    if !indexes_by_phi(f, tables) {
         return;
     }
     // A body that ends in its own block for `continue` is one block then.
@@ -51,14 +69,20 @@ fn unroll_in(f: &mut Function) {
     while unrolled < MAX_LOOPS {
         let dom = DomTree::compute(f);
         let loops = Loops::compute(f, &dom);
-        let Some(plan) = loops.innermost_loops().find_map(|l| Plan::of(f, &loops, l)) else {
+        let Some(plan) = (loops.innermost_loops()).find_map(|l| Plan::of(f, &loops, l, tables))
+        else {
             break;
         };
         plan.apply(f);
         unrolled += 1;
     }
     if unrolled > 0 {
+        // Folding makes the copies' counters constants, then their table
+        // reads become constants too.
         tidy::tidy(f);
+        if constants::fold_table_reads(f, tables) {
+            tidy::tidy(f);
+        }
     }
 }
 
@@ -67,18 +91,33 @@ fn unroll_in(f: &mut Function) {
 struct Plan {
     preheader: Block,
     header: Block,
-    body: Block,
+    /// The loop's blocks but its header, in reverse post-order (the
+    /// header's target while the test holds first).
+    body: Vec<Block>,
+    latch: Block,
     exit: Block,
     trips: i64,
 }
 
 impl Plan {
-    fn of(f: &Function, loops: &Loops, l: Loop) -> Option<Plan> {
+    fn of(
+        f: &Function,
+        loops: &Loops,
+        l: Loop,
+        tables: &FxHashMap<GlobalRef, Vec<Const>>,
+    ) -> Option<Plan> {
         let data = &loops.loops[l];
         let header = data.header;
         let counted = loops.counted(f, l)?;
-        let body = counted.body;
-        if data.blocks[..] != [header, body] || data.latches[..] != [body] {
+        let [latch] = data.latches[..] else {
+            return None;
+        };
+        let body: Vec<Block> = data.blocks[1..].to_vec();
+        // Only the header leaves the loop, and only the latch goes back.
+        let inside = |b: Block, s: Block| (s != header || b == latch) && data.blocks.contains(&s);
+        if body.first() != Some(&counted.body)
+            || !(body.iter()).all(|&b| f.successors(b).iter().all(|&s| inside(b, s)))
+        {
             return None;
         }
         let preheader = loops.preheader(f, l)?;
@@ -94,51 +133,73 @@ impl Plan {
             return None;
         };
         let trips = counted.constant_trips(f)?;
-        if !indexes_small_array(f, body, counted.counter.phi) {
+        let phi = counted.counter.phi;
+        // Copies of a straight-line body that makes a small array
+        // variables; of any body whose table reads become constants.
+        let limit = if body.len() == 1 && indexes_small_array(f, &body, phi) {
+            MAX_COPIED
+        } else if reads_table(f, &body, phi, tables) {
+            MAX_COPIED_TABLE
+        } else {
             return None;
-        }
-        let size = f.blocks[header].insts.len() + f.blocks[body].insts.len();
-        if trips > MAX_TRIPS || size * (trips as usize + 1) > MAX_COPIED {
+        };
+        let size: usize = (std::iter::once(&header).chain(&body))
+            .map(|&b| f.blocks[b].insts.len() + f.blocks[b].phis.len())
+            .sum();
+        if trips > MAX_TRIPS || size * (trips as usize + 1) > limit {
             return None;
         }
         Some(Plan {
             preheader,
             header,
             body,
+            latch,
             exit,
             trips,
         })
     }
 
+    /// Replaces the loop by `trips` copies of its header's instructions
+    /// and its body, then one more of the header's instructions, each
+    /// copy of the body its own blocks, entered from the block before it.
     fn apply(self, f: &mut Function) {
         let Plan {
             preheader,
             header,
             body,
+            latch,
             exit,
             trips,
         } = self;
-        let from_body = f.blocks[header].preds.iter().position(|&p| p == body);
-        let from_body = from_body.expect("the body jumps back");
-        let from_outside = 1 - from_body;
+        let from_latch = f.blocks[header].preds.iter().position(|&p| p == latch);
+        let from_latch = from_latch.expect("the latch jumps back");
+        let from_outside = 1 - from_latch;
         let mut map: FxHashMap<Value, Value> = FxHashMap::default();
         let phis = f.blocks[header].phis.clone();
         for &phi in &phis {
             map.insert(phi, f.phi_args(phi)[from_outside]);
         }
         let header_insts = f.blocks[header].insts.clone();
-        let body_insts = f.blocks[body].insts.clone();
+        let mut at = preheader;
+        let mut made = Vec::new();
         for _ in 0..trips {
-            copy_into(f, preheader, &header_insts, &mut map);
-            copy_into(f, preheader, &body_insts, &mut map);
-            let next: Vec<Value> = (phis.iter())
-                .map(|&phi| resolve(&map, f.phi_args(phi)[from_body]))
+            copy_into(f, at, &header_insts, &mut map);
+            let next = f.blocks.push(BlockData::default());
+            let blocks = copy_blocks(f, &body, at, next, &mut map);
+            f.blocks[at].term = Some(Terminator::Jump(blocks[0]));
+            let latch_copy = blocks[body.iter().position(|&b| b == latch).expect("in the body")];
+            f.blocks[next].preds = smallvec![latch_copy];
+            let values: Vec<Value> = (phis.iter())
+                .map(|&phi| resolve(&map, f.phi_args(phi)[from_latch]))
                 .collect();
-            for (&phi, v) in phis.iter().zip(next) {
+            for (&phi, v) in phis.iter().zip(values) {
                 map.insert(phi, v);
             }
+            made.extend(blocks);
+            made.push(next);
+            at = next;
         }
-        copy_into(f, preheader, &header_insts, &mut map);
+        copy_into(f, at, &header_insts, &mut map);
         // The header's values, read after the loop, are their last copies.
         let header_values: Vec<Value> = phis
             .iter()
@@ -148,26 +209,90 @@ impl Plan {
         for v in header_values {
             f.values[v].def = ValueDef::Alias(resolve(&map, v));
         }
-        f.blocks[preheader].term = Some(Terminator::Jump(exit));
-        f.replace_pred(exit, header, preheader);
-        f.layout.retain(|&b| b != header && b != body);
+        f.blocks[at].term = Some(Terminator::Jump(exit));
+        f.replace_pred(exit, header, at);
+        let place = f.layout.iter().position(|&b| b == header);
+        let place = place.expect("the header is laid out");
+        f.layout.retain(|&b| b != header && !body.contains(&b));
+        f.layout.splice(place..place, made);
         f.resolve_aliases();
     }
+}
+
+/// Copies `body` (acyclic, in reverse post-order) into new blocks, the
+/// edge from the header into it coming from `from` and the latch's jump
+/// back going to `next`; `map` learns the copies' values. The copies, in
+/// `body`'s order.
+fn copy_blocks(
+    f: &mut Function,
+    body: &[Block],
+    from: Block,
+    next: Block,
+    map: &mut FxHashMap<Value, Value>,
+) -> Vec<Block> {
+    let copies: Vec<Block> = body
+        .iter()
+        .map(|_| f.blocks.push(BlockData::default()))
+        .collect();
+    let copy = |b: Block| body.iter().position(|&c| c == b).map(|k| copies[k]);
+    // Edges into the body come from the header or the body; edges out of
+    // it go to the body or back to the header.
+    let pred = |b: Block| copy(b).unwrap_or(from);
+    let target = |b: Block| copy(b).unwrap_or(next);
+    for (&b, &nb) in body.iter().zip(&copies) {
+        f.blocks[nb].preds = f.blocks[b].preds.iter().map(|&p| pred(p)).collect();
+        for k in 0..f.blocks[b].phis.len() {
+            let phi = f.blocks[b].phis[k];
+            let args = f.phi_args(phi).iter().map(|&a| resolve(map, a)).collect();
+            let copy = f.add_phi(nb, f.value_ty(phi), args);
+            map.insert(phi, copy);
+        }
+        let insts = f.blocks[b].insts.clone();
+        copy_into(f, nb, &insts, map);
+        let mut term = f.blocks[b].term.clone().expect("terminated");
+        term.map_operands(|v| resolve(map, v));
+        f.blocks[nb].term = Some(term.map_blocks(target));
+    }
+    copies
+}
+
+/// Whether `body` reads a table (`ir::constants`) at index `counter`:
+/// with the counter a constant in each copy, the reads become constants.
+fn reads_table(
+    f: &Function,
+    body: &[Block],
+    counter: Value,
+    tables: &FxHashMap<GlobalRef, Vec<Const>>,
+) -> bool {
+    (body.iter().flat_map(|&b| &f.blocks[b].insts)).any(|&i| match f.insts[i].kind {
+        InstKind::ArrayGet { array, index, .. } => {
+            index == counter && constants::table_of(f, tables, array).is_some()
+        }
+        _ => false,
+    })
 }
 
 /// Whether `body` reads or writes, at index `counter`, an array the
 /// function makes with a constant length `ir::scalars` replaces: with
 /// the counter a constant in each copy, the array becomes variables.
-fn indexes_small_array(f: &Function, body: Block, counter: Value) -> bool {
-    (f.blocks[body].insts.iter()).any(|&i| small_array_at(f, i).is_some_and(|ix| ix == counter))
+fn indexes_small_array(f: &Function, body: &[Block], counter: Value) -> bool {
+    (body.iter().flat_map(|&b| &f.blocks[b].insts))
+        .any(|&i| small_array_at(f, i).is_some_and(|ix| ix == counter))
 }
 
-/// Whether some access of `f` indexes such an array by a phi: the only
-/// functions this pass may change (the others keep their blocks as
-/// they are).
-fn indexes_small_array_by_phi(f: &Function) -> bool {
-    (f.layout.iter().flat_map(|&b| &f.blocks[b].insts))
-        .any(|&i| small_array_at(f, i).is_some_and(|ix| f.is_phi(ix)))
+/// Whether some access of `f` indexes such an array, or reads a table,
+/// by a phi: the only functions this pass may change (the others keep
+/// their blocks as they are).
+fn indexes_by_phi(f: &Function, tables: &FxHashMap<GlobalRef, Vec<Const>>) -> bool {
+    (f.layout.iter().flat_map(|&b| &f.blocks[b].insts)).any(|&i| {
+        let table_read = match f.insts[i].kind {
+            InstKind::ArrayGet { array, index, .. } => constants::table_of(f, tables, array)
+                .is_some()
+                .then_some(index),
+            _ => None,
+        };
+        (small_array_at(f, i).or(table_read)).is_some_and(|ix| f.is_phi(ix))
+    })
 }
 
 /// The index of access `i` when its array is one the function makes with

@@ -362,6 +362,7 @@ impl Session {
             globals: Vec::new(),
             strings: def.strings.clone(),
             effects: Vec::new(),
+            tables: Default::default(),
         };
         let cg = CodegenOptions {
             keep_clif,

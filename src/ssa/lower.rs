@@ -89,6 +89,7 @@ pub fn lower_program(
         globals: program.globals.iter().map(|g| ir_ty(&g.ty)).collect(),
         strings,
         effects: Vec::new(),
+        tables: Default::default(),
     };
     (module, stats)
 }
