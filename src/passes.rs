@@ -172,7 +172,7 @@ pub static ARRAY_LENGTHS: Pass = Pass {
 /// (`ir::unroll`).
 pub static UNROLL_LOOPS: Pass = Pass {
     name: "unroll-loops",
-    about: "innermost loops from a constant to a constant, at most 8 trips, fully unrolled: straight-line ones indexing a small array by the counter (128 copied instructions), and any that read a table by it (400) (ir::unroll)",
+    about: "innermost loops from a constant to a constant fully unrolled: of at most 8 trips, straight-line ones indexing a small array by the counter (128 copied instructions) and any that read a table by it (400); of at most 4, any without calls (64) (ir::unroll)",
     program_only: false,
     run: ir::unroll::unroll_loops,
 };

@@ -21,6 +21,10 @@
 //! direction offsets, `x + dx[k]`): in each copy the reads become the
 //! table's elements, and what they feed folds.
 //!
+//! For their own sake: an innermost counted loop of any body without
+//! calls, of at most [`MAX_TINY_TRIPS`] trips and [`MAX_COPIED_TINY`]
+//! copied instructions (`for i in 0..4` over a 4-vector).
+//!
 //! Each iteration copies the header's instructions (its test, whatever
 //! else it computes) and then the body's blocks, in order, the first
 //! entered from the header's copy and the latch jumping to the next one;
@@ -46,6 +50,15 @@ pub const MAX_COPIED: usize = 128;
 /// add, at most: the reads, and what they feed, fold in each copy.
 const MAX_COPIED_TABLE: usize = 400;
 
+/// Trips of a loop unrolled for its own sake (its counter a constant in
+/// each copy: `a[i]` of a 4-vector, `i * dr`), at most, and the
+/// instructions its copies add: about what its test, branch and counter
+/// cost over the iterations, as GCC's complete unrolling of loops with
+/// few iterations (`cunroll`) allows. Not a loop that calls: its calls
+/// would leave the loop, where the inliner weighs calls as run once.
+const MAX_TINY_TRIPS: i64 = 4;
+const MAX_COPIED_TINY: usize = 64;
+
 /// Loops unrolled in one function, at most (each pass over the function
 /// recomputes its loops).
 const MAX_LOOPS: usize = 16;
@@ -60,11 +73,11 @@ pub fn unroll_loops(m: &mut Module) {
 }
 
 fn unroll_in(f: &mut Function, tables: &FxHashMap<GlobalRef, Vec<Const>>) {
-    if !indexes_by_phi(f, tables) {
-        return;
+    if indexes_small_array_by_phi(f) {
+        // A body that ends in its own block for `continue` is one block
+        // then, and straight-line.
+        tidy::merge_straight_blocks(f);
     }
-    // A body that ends in its own block for `continue` is one block then.
-    tidy::merge_straight_blocks(f);
     let mut unrolled = 0;
     while unrolled < MAX_LOOPS {
         let dom = DomTree::compute(f);
@@ -140,6 +153,8 @@ impl Plan {
             MAX_COPIED
         } else if reads_table(f, &body, phi, tables) {
             MAX_COPIED_TABLE
+        } else if trips <= MAX_TINY_TRIPS && !calls(f, &body) {
+            MAX_COPIED_TINY
         } else {
             return None;
         };
@@ -256,6 +271,12 @@ fn copy_blocks(
     copies
 }
 
+/// Whether `body` calls a function.
+fn calls(f: &Function, body: &[Block]) -> bool {
+    (body.iter().flat_map(|&b| &f.blocks[b].insts))
+        .any(|&i| matches!(f.insts[i].kind, InstKind::Call(..)))
+}
+
 /// Whether `body` reads a table (`ir::constants`) at index `counter`:
 /// with the counter a constant in each copy, the reads become constants.
 fn reads_table(
@@ -280,19 +301,12 @@ fn indexes_small_array(f: &Function, body: &[Block], counter: Value) -> bool {
         .any(|&i| small_array_at(f, i).is_some_and(|ix| ix == counter))
 }
 
-/// Whether some access of `f` indexes such an array, or reads a table,
-/// by a phi: the only functions this pass may change (the others keep
+/// Whether some access of `f` indexes such an array by a phi: the
+/// functions whose straight blocks are merged first (the others keep
 /// their blocks as they are).
-fn indexes_by_phi(f: &Function, tables: &FxHashMap<GlobalRef, Vec<Const>>) -> bool {
-    (f.layout.iter().flat_map(|&b| &f.blocks[b].insts)).any(|&i| {
-        let table_read = match f.insts[i].kind {
-            InstKind::ArrayGet { array, index, .. } => constants::table_of(f, tables, array)
-                .is_some()
-                .then_some(index),
-            _ => None,
-        };
-        (small_array_at(f, i).or(table_read)).is_some_and(|ix| f.is_phi(ix))
-    })
+fn indexes_small_array_by_phi(f: &Function) -> bool {
+    (f.layout.iter().flat_map(|&b| &f.blocks[b].insts))
+        .any(|&i| small_array_at(f, i).is_some_and(|ix| f.is_phi(ix)))
 }
 
 /// The index of access `i` when its array is one the function makes with
