@@ -8,14 +8,14 @@
 //! level  scope    SSA construction    IR passes (in order)                     translator (Plan)
 //! -O0    any      Algorithms 1-5      -                                        bounds plan, lengths, roots; opt_level=none
 //! -O1    any      + §3.1 folding      load-once                                as -O0
-//! -O2    entry    + §3.1 folding      load-once, unroll-loops, scalars,        + rotate, invert, float consts; speed
+//! -O2    entry    + §3.1 folding      load-once, unroll-small, scalars,        + rotate, invert, float consts; speed
 //!                                     thread, gvn, licm,
 //!                                     reuse, version, sink, carry, reassoc,
 //!                                     select, switch
 //! -O2    program  + §3.1 folding      constant-globals, constant-args,         + leaf expansion, vector loops
 //!                                     array-lengths, load-once,
 //!                                     unroll-recursion, unroll-loops, inline,
-//!                                     unroll-loops, scalars, thread, gvn,
+//!                                     unroll-small, scalars, thread, gvn,
 //!                                     alias-classes, licm, reuse,
 //!                                     version, sink, carry, reassoc, select,
 //!                                     switch, renew
@@ -172,9 +172,17 @@ pub static ARRAY_LENGTHS: Pass = Pass {
 /// (`ir::unroll`).
 pub static UNROLL_LOOPS: Pass = Pass {
     name: "unroll-loops",
-    about: "innermost loops from a constant to a constant fully unrolled: of at most 8 trips, straight-line ones indexing a small array by the counter (128 copied instructions) and any that read a table by it (400); of at most 4, any without calls (64) (ir::unroll)",
+    about: "innermost loops from a constant to a constant, at most 8 trips, fully unrolled where that makes arrays constant-indexed: straight-line ones indexing a small array by the counter (128 copied instructions), any that read a table by it (400) (ir::unroll)",
     program_only: false,
     run: ir::unroll::unroll_loops,
+};
+
+/// [`UNROLL_LOOPS`], and small loops for their own sake: after inlining.
+pub static UNROLL_SMALL: Pass = Pass {
+    name: "unroll-small",
+    about: "as unroll-loops, and innermost loops from a constant to a constant of at most 8 trips without calls (128 copied instructions) fully unrolled for their own sake (ir::unroll)",
+    program_only: false,
+    run: ir::unroll::unroll_small_loops,
 };
 
 /// Small recursive functions unrolled, the calls left guarded by the
@@ -315,11 +323,13 @@ pub static RENEW: Pass = Pass {
     run: ir::renew::renew_arrays,
 };
 
-// `unroll-loops` runs on both sides of `inline`: before, so that a
-// helper filling a small array in a loop and returning it is seen to
-// return one made at constant indices (its callers then weigh the
-// copy without that array); after, for loops over the arrays that
-// copies now make in their callers.
+// Unrolling runs on both sides of `inline`: before (`unroll-loops`), so
+// that a helper filling a small array in a loop and returning it is seen
+// to return one made at constant indices (its callers then weigh the copy
+// without that array); after (`unroll-small`), for loops over the arrays
+// that copies now make in their callers, and for small loops for their
+// own sake, which unrolled before would make their functions too large to
+// inline.
 /// Whole programs at `-O2`: every pass, in order.
 static O2_PROGRAM: [&Pass; 21] = [
     &CONSTANT_GLOBALS,
@@ -329,7 +339,7 @@ static O2_PROGRAM: [&Pass; 21] = [
     &UNROLL_RECURSION,
     &UNROLL_LOOPS,
     &INLINE,
-    &UNROLL_LOOPS,
+    &UNROLL_SMALL,
     &SCALARS,
     &THREAD,
     &GVN,
@@ -362,7 +372,7 @@ pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
     static O2_ENTRY: [&Pass; 13] = [
         &LOAD_ONCE,
-        &UNROLL_LOOPS,
+        &UNROLL_SMALL,
         &SCALARS,
         &THREAD,
         &GVN,

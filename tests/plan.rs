@@ -43,7 +43,7 @@ fn unchecked_and_split(f: &Function) -> (usize, usize) {
 /// `start`, `half` and `a = start + k` all stay needed in the loop (for
 /// other accesses and for `b`), so bases would only add values to hold:
 /// none is split. `m[r * n + j]`, `m` used only there, is split. (The
-/// loops run more than four trips: shorter ones are unrolled.)
+/// loops run more than eight trips: shorter ones are unrolled.)
 #[test]
 fn indices_split_only_where_bases_replace_what_the_loop_holds() {
     let m = optimized(
@@ -74,11 +74,11 @@ fn row_sums(m: [int], rows: int, n: int, out: [int]) {
         out[r] = s;
     }
 }
-let c = [0; 9];
-accumulate([1, 2, 3, 4, 5], [5, 6, 7, 8, 9], c);
+let c = [0; 17];
+accumulate([1, 2, 3, 4, 5, 6, 7, 8, 9], [5, 6, 7, 8, 9, 1, 2, 3, 4], c);
 print(c[0], c[3], c[6]);
-let re = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0];
-butterfly(re, 0, 5);
+let re = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0];
+butterfly(re, 0, 9);
 print(re[0], re[3]);
 let out = [0; 3];
 row_sums([1, 2, 3, 4, 5, 6], 2, 3, out);

@@ -21,9 +21,11 @@
 //! direction offsets, `x + dx[k]`): in each copy the reads become the
 //! table's elements, and what they feed folds.
 //!
-//! For their own sake: an innermost counted loop of any body without
-//! calls, of at most [`MAX_TINY_TRIPS`] trips and [`MAX_COPIED_TINY`]
-//! copied instructions (`for i in 0..4` over a 4-vector).
+//! For their own sake (pass `unroll-small`, after inlining, so that a
+//! helper's loop does not make it too large to inline): an innermost
+//! counted loop of any body without calls, of at most
+//! [`MAX_SMALL_TRIPS`] trips and [`MAX_COPIED_SMALL`] copied
+//! instructions (`for i in 0..4` over a 4-vector).
 //!
 //! Each iteration copies the header's instructions (its test, whatever
 //! else it computes) and then the body's blocks, in order, the first
@@ -50,29 +52,40 @@ pub const MAX_COPIED: usize = 128;
 /// add, at most: the reads, and what they feed, fold in each copy.
 const MAX_COPIED_TABLE: usize = 400;
 
-/// Trips of a loop unrolled for its own sake (its counter a constant in
-/// each copy: `a[i]` of a 4-vector, `i * dr`), at most, and the
-/// instructions its copies add: about what its test, branch and counter
-/// cost over the iterations, as GCC's complete unrolling of loops with
-/// few iterations (`cunroll`) allows. Not a loop that calls: its calls
-/// would leave the loop, where the inliner weighs calls as run once.
-const MAX_TINY_TRIPS: i64 = 4;
-const MAX_COPIED_TINY: usize = 64;
+/// Trips of a loop unrolled for its own sake (`unroll-small`: its
+/// counter a constant in each copy, `a[i]` of a 4-vector, `T[u * 8 + x]`
+/// of a small matrix, `i * dr`), at most, and the instructions its copies
+/// add, as GCC's complete unrolling of loops with few iterations
+/// (`cunroll`) allows. Not a loop that calls: its calls would leave the
+/// loop, where the inliner weighs calls as run once.
+const MAX_SMALL_TRIPS: i64 = 8;
+const MAX_COPIED_SMALL: usize = 128;
 
 /// Loops unrolled in one function, at most (each pass over the function
 /// recomputes its loops).
 const MAX_LOOPS: usize = 16;
 
-/// Unrolls the small counted loops of every function.
+/// Unrolls the loops of every function whose copies make a small array
+/// or a table's reads constant-indexed.
 pub fn unroll_loops(m: &mut Module) {
+    unroll_module(m, false);
+}
+
+/// [`unroll_loops`], and also loops of few trips for their own sake:
+/// after inlining, which weighs a function by its size.
+pub fn unroll_small_loops(m: &mut Module) {
+    unroll_module(m, true);
+}
+
+fn unroll_module(m: &mut Module, small: bool) {
     let tables = std::mem::take(&mut m.tables);
     for f in m.all_functions_mut() {
-        unroll_in(f, &tables);
+        unroll_in(f, &tables, small);
     }
     m.tables = tables;
 }
 
-fn unroll_in(f: &mut Function, tables: &FxHashMap<GlobalRef, Vec<Const>>) {
+fn unroll_in(f: &mut Function, tables: &FxHashMap<GlobalRef, Vec<Const>>, small: bool) {
     if indexes_small_array_by_phi(f) {
         // A body that ends in its own block for `continue` is one block
         // then, and straight-line.
@@ -82,7 +95,8 @@ fn unroll_in(f: &mut Function, tables: &FxHashMap<GlobalRef, Vec<Const>>) {
     while unrolled < MAX_LOOPS {
         let dom = DomTree::compute(f);
         let loops = Loops::compute(f, &dom);
-        let Some(plan) = (loops.innermost_loops()).find_map(|l| Plan::of(f, &loops, l, tables))
+        let Some(plan) =
+            (loops.innermost_loops()).find_map(|l| Plan::of(f, &loops, l, tables, small))
         else {
             break;
         };
@@ -118,6 +132,7 @@ impl Plan {
         loops: &Loops,
         l: Loop,
         tables: &FxHashMap<GlobalRef, Vec<Const>>,
+        small: bool,
     ) -> Option<Plan> {
         let data = &loops.loops[l];
         let header = data.header;
@@ -153,8 +168,8 @@ impl Plan {
             MAX_COPIED
         } else if reads_table(f, &body, phi, tables) {
             MAX_COPIED_TABLE
-        } else if trips <= MAX_TINY_TRIPS && !calls(f, &body) {
-            MAX_COPIED_TINY
+        } else if small && trips <= MAX_SMALL_TRIPS && !calls(f, &body) {
+            MAX_COPIED_SMALL
         } else {
             return None;
         };
