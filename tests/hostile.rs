@@ -197,6 +197,42 @@ fn three_hundred_versionable_loops_in_one_function() {
     assert_eq!(ir.stdout.matches("get.unchecked").count(), 32);
 }
 
+/// A loop of three thousand branches, each testing and replacing the
+/// running value: `ir::select` walks back from each test to see whether
+/// its join feeds the loop's recurrence, and a walk stops after a fixed
+/// number of values (otherwise each branch would walk all those before
+/// it, quadratic in their number). Past that budget a branch converts as
+/// it did before the test: here every one, since the walk from the
+/// loop's back edge meets the whole chain.
+#[test]
+fn three_thousand_running_choices_in_one_loop() {
+    let ifs: String = (0..3000)
+        .map(|k| format!("        if a[i] + s > {k} {{ s = a[i] + {k}; }}\n"))
+        .collect();
+    let src = format!(
+        "fn f(a: [int], n: int) -> int {{\n    let s = 0;\n    for i in 0..n {{\n{ifs}    }}\n    return s;\n}}\nprint(f([1, 2, 3], 3), f([5, 0, 1, 9, 2, 7, 4, 8, 6], 9));\n"
+    );
+    expect_output("choices.toy", &src, "3002 3005\n");
+    let path = scratch_file("choices_ir.toy", src.as_bytes());
+    let ir = run_file(&path, &["--print-after=select"]);
+    assert_eq!(ir.status, 0, "{}", ir.stderr);
+    assert!(
+        ir.stdout.matches("= select ").count() > 2000,
+        "{}",
+        &ir.stdout[..2000]
+    );
+    // A running minimum (which stays a branch) of a value 600
+    // operations deep: the walk from its test gives up, and it converts.
+    let steps = "        x = x * 3 + 1;\n".repeat(300);
+    let src = format!(
+        "fn f(a: [int], n: int) -> int {{\n    let best = 1000000000000;\n    for i in 0..n {{\n        let x = a[i];\n{steps}        if x < best {{\n            best = x;\n        }}\n    }}\n    return best;\n}}\nprint(f([3, 1, 2], 3), f([5, 4], 2));\n"
+    );
+    expect_output("deep.toy", &src, "-8052361351262740454 1000000000000\n");
+    let path = scratch_file("deep_ir.toy", src.as_bytes());
+    let ir = run_file(&path, &["--print-after=select"]);
+    assert_eq!(ir.stdout.matches("= select ").count(), 1, "{}", ir.stdout);
+}
+
 /// A chain of five thousand functions, each passing its parameter to the
 /// next: `ir::arguments` follows the parameters in one round (one level
 /// per round, as it once went, was quadratic in the chain's length and

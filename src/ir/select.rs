@@ -324,21 +324,25 @@ fn keeps_branch(
     let Some(l) = loops.innermost(h) else {
         return false;
     };
-    let recurrent = recurrent_phis(f, loops, homes, l, cond, &f.blocks[shape.join].phis);
-    if recurrent.is_empty() {
-        return false;
-    }
-    let waits_for_inner_work = walk_within(f, loops, homes, l, &[cond], |v| {
-        let nested = |b: Block| loops.innermost(b) != Some(l);
-        match f.values[v].def {
-            ValueDef::Phi(p) => nested(f.phis[p].block),
-            ValueDef::Inst(i) => {
-                homes[i].is_some_and(nested) || matches!(f.insts[i].kind, InstKind::Call(..))
-            }
-            _ => false,
+    // A walk past its budget converts, as before this test existed.
+    let keeps = || -> Option<bool> {
+        let recurrent = recurrent_phis(f, loops, homes, l, cond, &f.blocks[shape.join].phis)?;
+        if recurrent.is_empty() {
+            return Some(false);
         }
-    });
-    waits_for_inner_work || updates_running_choice(f, loops, homes, l, shape, &recurrent)
+        let waits_for_inner_work = walk_within(f, loops, homes, l, &[cond], |v| {
+            let nested = |b: Block| loops.innermost(b) != Some(l);
+            match f.values[v].def {
+                ValueDef::Phi(p) => nested(f.phis[p].block),
+                ValueDef::Inst(i) => {
+                    homes[i].is_some_and(nested) || matches!(f.insts[i].kind, InstKind::Call(..))
+                }
+                _ => false,
+            }
+        })?;
+        Some(waits_for_inner_work || updates_running_choice(f, loops, homes, l, shape, &recurrent)?)
+    };
+    keeps().unwrap_or(false)
 }
 
 /// The header phis of loop `l` that `cond` depends on within one
@@ -350,19 +354,21 @@ fn recurrent_phis(
     l: Loop,
     cond: Value,
     chosen: &[Value],
-) -> Vec<Value> {
+) -> Option<Vec<Value>> {
     let header = loops.loops[l].header;
     let latches = &loops.loops[l].latches;
-    (carried_sources(f, loops, homes, l, &[cond]).into_iter())
-        .filter(|&phi| {
-            let preds = &f.blocks[header].preds;
-            let back: Vec<Value> = (f.phi_args(phi).iter().zip(preds))
-                .filter(|(_, p)| latches.contains(p))
-                .map(|(&v, _)| v)
-                .collect();
-            reaches_within(f, loops, homes, l, &back, chosen)
-        })
-        .collect()
+    let mut recurrent = Vec::new();
+    for phi in carried_sources(f, loops, homes, l, &[cond])? {
+        let preds = &f.blocks[header].preds;
+        let back: Vec<Value> = (f.phi_args(phi).iter().zip(preds))
+            .filter(|(_, p)| latches.contains(p))
+            .map(|(&v, _)| v)
+            .collect();
+        if reaches_within(f, loops, homes, l, &back, chosen)? {
+            recurrent.push(phi);
+        }
+    }
+    Some(recurrent)
 }
 
 /// Whether the join of `shape` updates a running choice of loop `l`
@@ -376,35 +382,42 @@ fn updates_running_choice(
     l: Loop,
     shape: &Shape,
     recurrent: &[Value],
-) -> bool {
+) -> Option<bool> {
     // Only a loop with nothing nested in it runs its iterations back to
     // back, the recurrence its critical path. In a short loop the choice
     // changes on many iterations (a running minimum of `n` random values
     // changes about `ln n` times); a counted loop of unknown trip count
     // is taken to be long, a loop that searches (not counted) short.
     let Some(counted) = loops.counted(f, l) else {
-        return false;
+        return Some(false);
     };
     let trips = counted.constant_trips(f);
     if loops.loops[l].has_inner || trips.is_some_and(|n| n < MIN_RUNNING_TRIPS) {
-        return false;
+        return Some(false);
     }
-    let replaced = |v: Value| {
-        recurrent.contains(&f.resolve(v))
-            || (carried_sources(f, loops, homes, l, &[v]).iter()).all(|p| !recurrent.contains(p))
-    };
-    (f.blocks[shape.join].phis.iter()).all(|&phi| f.phi_args(phi).iter().all(|&v| replaced(v)))
+    for &phi in &f.blocks[shape.join].phis {
+        for &v in f.phi_args(phi) {
+            let made_without = carried_sources(f, loops, homes, l, &[v])?
+                .iter()
+                .all(|p| !recurrent.contains(p));
+            if !recurrent.contains(&f.resolve(v)) && !made_without {
+                return Some(false);
+            }
+        }
+    }
+    Some(true)
 }
 
 /// The header phis of loop `l` that `from` depends on within one
-/// iteration (through instructions and phis of `l`'s other blocks).
+/// iteration (through instructions and phis of `l`'s other blocks);
+/// `None` past [`MAX_WALKED`] values.
 fn carried_sources(
     f: &Function,
     loops: &Loops,
     homes: &SecondaryMap<Inst, Option<Block>>,
     l: Loop,
     from: &[Value],
-) -> Vec<Value> {
+) -> Option<Vec<Value>> {
     let header = loops.loops[l].header;
     let mut found = Vec::new();
     walk_within(f, loops, homes, l, from, |v| {
@@ -412,11 +425,12 @@ fn carried_sources(
             found.push(v);
         }
         false
-    });
-    found
+    })?;
+    Some(found)
 }
 
-/// Whether `from` depends within one iteration of `l` on one of `phis`.
+/// Whether `from` depends within one iteration of `l` on one of `phis`;
+/// `None` past [`MAX_WALKED`] values.
 fn reaches_within(
     f: &Function,
     loops: &Loops,
@@ -424,14 +438,21 @@ fn reaches_within(
     l: Loop,
     from: &[Value],
     phis: &[Value],
-) -> bool {
+) -> Option<bool> {
     walk_within(f, loops, homes, l, from, |v| phis.contains(&v))
 }
+
+/// Values a walk of [`walk_within`] meets, at most: the values a test
+/// or a chosen value depends on in one iteration are few, and a loop of
+/// thousands of branches would otherwise take a walk per branch over
+/// all of them.
+const MAX_WALKED: usize = 256;
 
 /// Walks back from `from` over the values defined in loop `l`, through
 /// instructions' operands and phis' arguments but not past `l`'s header
 /// phis (the previous iteration), calling `visit` on each value met;
-/// stops as soon as `visit` says so, and says whether it did.
+/// stops as soon as `visit` says so, and says whether it did (`None`
+/// once it has met [`MAX_WALKED`] values).
 fn walk_within(
     f: &Function,
     loops: &Loops,
@@ -439,7 +460,7 @@ fn walk_within(
     l: Loop,
     from: &[Value],
     mut visit: impl FnMut(Value) -> bool,
-) -> bool {
+) -> Option<bool> {
     let header = loops.loops[l].header;
     let mut seen: FxHashSet<Value> = FxHashSet::default();
     let mut stack: Vec<Value> = from.to_vec();
@@ -448,6 +469,9 @@ fn walk_within(
         if !seen.insert(v) {
             continue;
         }
+        if seen.len() > MAX_WALKED {
+            return None;
+        }
         match f.values[v].def {
             ValueDef::Phi(p) => {
                 let block = f.phis[p].block;
@@ -455,7 +479,7 @@ fn walk_within(
                     continue;
                 }
                 if visit(v) {
-                    return true;
+                    return Some(true);
                 }
                 if block != header {
                     stack.extend(f.phis[p].args.iter().copied());
@@ -463,14 +487,14 @@ fn walk_within(
             }
             ValueDef::Inst(i) if homes[i].is_some_and(|b| loops.contains(l, b)) => {
                 if visit(v) {
-                    return true;
+                    return Some(true);
                 }
                 f.insts[i].kind.for_each_operand(|o| stack.push(o));
             }
             _ => {}
         }
     }
-    false
+    Some(false)
 }
 
 /// Rewrites `h`'s branch as selects and appends the join to `h`.

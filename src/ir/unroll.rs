@@ -137,12 +137,16 @@ impl Plan {
         let data = &loops.loops[l];
         let header = data.header;
         let counted = loops.counted(f, l)?;
+        let trips = counted.constant_trips(f)?;
         let [latch] = data.latches[..] else {
             return None;
         };
+        if trips > MAX_TRIPS {
+            return None;
+        }
         let body: Vec<Block> = data.blocks[1..].to_vec();
         // Only the header leaves the loop, and only the latch goes back.
-        let inside = |b: Block, s: Block| (s != header || b == latch) && data.blocks.contains(&s);
+        let inside = |b: Block, s: Block| (s != header || b == latch) && loops.contains(l, s);
         if body.first() != Some(&counted.body)
             || !(body.iter()).all(|&b| f.successors(b).iter().all(|&s| inside(b, s)))
         {
@@ -160,7 +164,6 @@ impl Plan {
         else {
             return None;
         };
-        let trips = counted.constant_trips(f)?;
         let phi = counted.counter.phi;
         // Copies of a straight-line body that makes a small array
         // variables; of any body whose table reads become constants.
@@ -176,7 +179,7 @@ impl Plan {
         let size: usize = (std::iter::once(&header).chain(&body))
             .map(|&b| f.blocks[b].insts.len() + f.blocks[b].phis.len())
             .sum();
-        if trips > MAX_TRIPS || size * (trips as usize + 1) > limit {
+        if size * (trips as usize + 1) > limit {
             return None;
         }
         Some(Plan {
