@@ -135,46 +135,32 @@ pub struct Effects {
 /// joined in until nothing changes (a recursive function's include its
 /// own).
 fn effects(m: &Module, u: &mut Unifier) -> Vec<Effects> {
-    let mut out = Vec::new();
-    let mut callees = Vec::new();
+    let mut globals = Vec::new();
+    let mut elements = Vec::new();
     for (k, f) in m.functions.iter().enumerate() {
-        let mut e = Effects::default();
-        let mut calls = Vec::new();
+        let (mut g, mut e) = (FxHashSet::default(), FxHashSet::default());
         for &b in &f.layout {
             for &i in &f.blocks[b].insts {
                 match f.insts[i].kind {
-                    InstKind::StoreGlobal(g, _) => {
-                        e.globals.insert(g);
+                    InstKind::StoreGlobal(stored, _) => {
+                        g.insert(stored);
                     }
                     InstKind::ArraySet { array, value, .. } => {
-                        let class = u.find(u.node(k, array));
-                        e.elements.insert((class, f.value_ty(value)));
+                        e.insert((u.find(u.node(k, array)), f.value_ty(value)));
                     }
-                    InstKind::Call(g, _) => calls.push(g as usize),
                     _ => {}
                 }
             }
         }
-        out.push(e);
-        callees.push(calls);
+        globals.push(g);
+        elements.push(e);
     }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for k in 0..out.len() {
-            for &g in &callees[k] {
-                if g == k {
-                    continue;
-                }
-                let (globals, elements) = (out[g].globals.clone(), out[g].elements.clone());
-                let before = (out[k].globals.len(), out[k].elements.len());
-                out[k].globals.extend(globals);
-                out[k].elements.extend(elements);
-                changed |= before != (out[k].globals.len(), out[k].elements.len());
-            }
-        }
-    }
-    out
+    let graph: Vec<Vec<usize>> = m.functions.iter().map(inliner::callees).collect();
+    inliner::close_over_callees(&mut globals, &graph);
+    inliner::close_over_callees(&mut elements, &graph);
+    (globals.into_iter().zip(elements))
+        .map(|(globals, elements)| Effects { globals, elements })
+        .collect()
 }
 
 /// The union-find: a node per array global, per value of each function,

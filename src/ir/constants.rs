@@ -232,14 +232,14 @@ fn read_after_store(m: &Module, tables: &mut Candidates) {
     };
     for &b in &main.layout {
         for (k, &i) in main.blocks[b].insts.iter().enumerate() {
-            let reads: Vec<GlobalRef> = match &main.insts[i].kind {
-                InstKind::LoadGlobal(g) => vec![*g],
-                InstKind::Call(callee, _) => readers[*callee as usize].clone(),
+            let reads = match &main.insts[i].kind {
+                InstKind::LoadGlobal(g) => std::slice::from_ref(g),
+                InstKind::Call(callee, _) => &readers[*callee as usize][..],
                 _ => continue,
             };
             for g in reads {
-                if tables.get(&g).is_some_and(|t| !before(t.store, b, k)) {
-                    tables.remove(&g);
+                if tables.get(g).is_some_and(|t| !before(t.store, b, k)) {
+                    tables.remove(g);
                 }
             }
         }
@@ -248,37 +248,19 @@ fn read_after_store(m: &Module, tables: &mut Candidates) {
 
 /// By function: the globals it or a function it calls reads.
 fn functions_reading(m: &Module) -> Vec<Vec<GlobalRef>> {
-    let mut reads: Vec<Vec<GlobalRef>> = Vec::new();
-    let mut calls: Vec<Vec<usize>> = Vec::new();
-    for f in &m.functions {
-        let (mut r, mut c) = (Vec::new(), Vec::new());
-        for &b in &f.layout {
-            for &i in &f.blocks[b].insts {
-                match f.insts[i].kind {
-                    InstKind::LoadGlobal(g) if !r.contains(&g) => r.push(g),
-                    InstKind::Call(callee, _) => c.push(callee as usize),
-                    _ => {}
-                }
-            }
-        }
-        reads.push(r);
-        calls.push(c);
-    }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for k in 0..reads.len() {
-            for &c in &calls[k] {
-                for g in reads[c].clone() {
-                    if !reads[k].contains(&g) {
-                        reads[k].push(g);
-                        changed = true;
-                    }
-                }
-            }
-        }
-    }
-    reads
+    let mut reads: Vec<FxHashSet<GlobalRef>> = (m.functions.iter())
+        .map(|f| {
+            (f.layout.iter().flat_map(|&b| &f.blocks[b].insts))
+                .filter_map(|&i| match f.insts[i].kind {
+                    InstKind::LoadGlobal(g) => Some(g),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect();
+    let graph: Vec<Vec<usize>> = m.functions.iter().map(inliner::callees).collect();
+    inliner::close_over_callees(&mut reads, &graph);
+    reads.into_iter().map(|r| r.into_iter().collect()).collect()
 }
 
 /// Drops the candidates some value that holds them does more with than

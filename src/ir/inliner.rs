@@ -191,6 +191,30 @@ pub(super) fn callees(f: &Function) -> Vec<usize> {
     out
 }
 
+/// Joins into each function's facts those of every function it calls,
+/// directly or not (a recursive function's include its own): `facts` by
+/// function, `graph` its callees, as [`callees`] gives them. A fixpoint
+/// that copies only what a caller lacks.
+pub(super) fn close_over_callees<T: Copy + Eq + std::hash::Hash>(
+    facts: &mut [rustc_hash::FxHashSet<T>],
+    graph: &[Vec<usize>],
+) {
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (k, callees) in graph.iter().enumerate() {
+            for &g in callees {
+                let new: Vec<T> = (facts[g].iter())
+                    .filter(|x| !facts[k].contains(x))
+                    .copied()
+                    .collect();
+                changed |= !new.is_empty();
+                facts[k].extend(new);
+            }
+        }
+    }
+}
+
 /// The functions of the call graph `graph` in an order where each comes
 /// after every function it calls, except within a cycle; and, by
 /// function, the cycle it is on (calls itself, directly or not) as the
