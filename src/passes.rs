@@ -189,7 +189,7 @@ pub static UNROLL_SMALL: Pass = Pass {
 /// entry test (`ir::inline`).
 pub static UNROLL_RECURSION: Pass = Pass {
     name: "unroll-recursion",
-    about: "small recursive functions unrolled two levels, calls guarded by the entry test (ir::inline)",
+    about: "small recursive functions unrolled two levels (three when they touch no array and all copies fit), calls guarded by the entry test (ir::inline)",
     program_only: true,
     run: ir::inline::unroll_recursion,
 };

@@ -10,8 +10,9 @@
 //! unrolled — each call a function makes of itself, or of another small
 //! function on its cycle of the call graph (mutual recursion), is
 //! replaced by a copy of that function's body as it was before this pass,
-//! for [`ROUNDS`] rounds (one where the cycle has other functions), so
-//! `fib` makes a quarter of the calls it made
+//! for [`ROUNDS`] rounds (one where the cycle has other functions;
+//! [`ARITHMETIC_ROUNDS`] for a function that touches no array, when the
+//! whole last round fits), so `fib` makes an eighth of the calls it made
 //! (a real call costs a frame, a stack check and spills around it; C
 //! compilers unroll such recursion too). Only calls on a cycle: inlining
 //! a function into a caller that runs it once (top-level code) would only
@@ -43,6 +44,12 @@ pub const MAX_CALLEE_BLOCKS: usize = 8;
 pub const MAX_CALLER_SIZE: usize = 200;
 /// Rounds of unrolling: each replaces every self-call by a copy.
 pub const ROUNDS: usize = 2;
+/// Rounds of unrolling for a function that only computes: no arrays.
+pub const ARITHMETIC_ROUNDS: usize = 3;
+/// [`ARITHMETIC_ROUNDS`] are made only when all their copies and the
+/// guards of the calls they leave take at most this many instructions
+/// and phis (fib's take 183, a partition count's 289).
+pub const MAX_ARITHMETIC_SIZE: usize = 300;
 
 /// Small leaf functions — one block, no phis, no calls — which the
 /// translator expands at their call sites. With no call inside, leaving
@@ -91,7 +98,9 @@ fn calls_of(f: &Function, callee: FuncRef) -> impl Iterator<Item = (Block, Inst)
         .map(|(b, i, _)| (b, i))
 }
 
-/// Unrolls every small recursive function of `m` [`ROUNDS`] levels: its
+/// Unrolls every small recursive function of `m` [`ROUNDS`] levels
+/// ([`ARITHMETIC_ROUNDS`] where it touches no array and the copies and
+/// guards all fit): its
 /// calls of the small functions on its cycle of the call graph — itself,
 /// and those of a mutual recursion (`even` and `odd`, a parser's `expr`,
 /// `term` and `factor`) — become copies of their bodies as they were
@@ -132,18 +141,44 @@ pub fn unroll_recursion(m: &mut Module) {
         // copies: each copy brings calls of every function of the cycle,
         // and a second round (even of self-calls only) added half again
         // to the compile time of three small mutual recursions.
-        let rounds = if partners.len() == 1 && partners[0].0 == index as FuncRef {
-            ROUNDS
-        } else {
-            1
+        let unrolled = |rounds: usize, limit: usize| -> (Function, bool) {
+            let mut g = f.clone();
+            let mut complete = true;
+            for _ in 0..rounds {
+                complete &= unroll_once(&mut g, &partners, limit);
+            }
+            for (h, original) in called(&g) {
+                complete &= guard_calls_with_early_return(&mut g, h, original, limit);
+            }
+            (g, complete)
         };
-        for _ in 0..rounds {
-            unroll_once(f, &partners);
+        let self_only = partners.len() == 1 && partners[0].0 == index as FuncRef;
+        // A body of a few tests and arithmetic copies cheaply, and each
+        // round halves the calls left in a tree recursion (fib's, a
+        // partition count's): a third round ran them 10-20 % faster. Only
+        // a whole one: a round cut short by the size limit leaves calls
+        // without their guard (20 % slower). Copies that read and check
+        // array elements grew the function more than the calls they
+        // saved (14 % slower), as did a fourth round of any.
+        if self_only && !uses_arrays(f) {
+            let (deeper, complete) = unrolled(ARITHMETIC_ROUNDS, MAX_ARITHMETIC_SIZE);
+            if complete {
+                *f = deeper;
+                continue;
+            }
         }
-        for (g, original) in called(f) {
-            guard_calls_with_early_return(f, g, original);
-        }
+        *f = unrolled(if self_only { ROUNDS } else { 1 }, MAX_CALLER_SIZE).0;
     }
+}
+
+/// Whether `f` takes, makes or touches an array.
+fn uses_arrays(f: &Function) -> bool {
+    let is_array = |v: Value| f.value_ty(v) == Ty::Array;
+    f.params.iter().any(|&p| is_array(p))
+        || f.layout.iter().flat_map(|&b| &f.blocks[b].insts).any(|&i| {
+            let data = &f.insts[i];
+            data.result.is_some_and(is_array) || data.kind.operands().into_iter().any(is_array)
+        })
 }
 
 /// The most instructions of the entry test and of the early return that
@@ -159,15 +194,22 @@ const MAX_GUARD_INSTS: usize = 4;
 /// frame, a stack check and saved registers for nothing (a C compiler's
 /// partial inlining does the same). The copied test may be repeated on
 /// entry; it is pure and cannot fail, so running it twice changes nothing.
-fn guard_calls_with_early_return(f: &mut Function, index: FuncRef, original: &Function) {
+/// Whether every call got its guard (`f` stays under [`MAX_CALLER_SIZE`]).
+fn guard_calls_with_early_return(
+    f: &mut Function,
+    index: FuncRef,
+    original: &Function,
+    limit: usize,
+) -> bool {
     let Some((entry, returns, other)) = early_return(original) else {
-        return;
+        return true;
     };
     let (mut stub, stub_call) = call_stub(original, index, [entry, returns, other]);
     let sites: Vec<(Block, Inst)> = calls_of(f, index).collect();
     for &(block, call) in sites.iter().rev() {
-        if size(f) > MAX_CALLER_SIZE {
-            break;
+        if size(f) > limit {
+            f.resolve_aliases();
+            return false;
         }
         // The copy's call stands for this one in runtime error reports;
         // the rest of the stub is pure and cannot fail.
@@ -175,6 +217,7 @@ fn guard_calls_with_early_return(f: &mut Function, index: FuncRef, original: &Fu
         inline_call(f, block, call, &stub, None);
     }
     f.resolve_aliases();
+    true
 }
 
 /// `f`'s entry block, when it tests a few pure values and branches to a
@@ -247,8 +290,8 @@ fn call_stub(
 
 /// One round: every call of a partner `(g, original)` present when the
 /// round starts becomes a copy of `original`, while `f` stays under
-/// [`MAX_CALLER_SIZE`].
-fn unroll_once(f: &mut Function, partners: &[(FuncRef, &Function)]) {
+/// [`MAX_CALLER_SIZE`]. Whether every one did.
+fn unroll_once(f: &mut Function, partners: &[(FuncRef, &Function)], limit: usize) -> bool {
     let sites: Vec<(Block, Inst, &Function)> = f
         .calls()
         .filter_map(|(b, i, g)| Some((b, i, partners.iter().find(|p| p.0 == g)?.1)))
@@ -256,8 +299,10 @@ fn unroll_once(f: &mut Function, partners: &[(FuncRef, &Function)]) {
     // Last site first: splitting a block moves the instructions after the
     // call, so earlier sites in the same block stay where they were found.
     let mut inlined_any = false;
+    let mut complete = true;
     for &(block, call, original) in sites.iter().rev() {
-        if size(f) + size(original) > MAX_CALLER_SIZE {
+        if size(f) + size(original) > limit {
+            complete = false;
             continue;
         }
         // Instructions of the copy name the callee and this call.
@@ -272,6 +317,7 @@ fn unroll_once(f: &mut Function, partners: &[(FuncRef, &Function)]) {
     if inlined_any {
         f.resolve_aliases();
     }
+    complete
 }
 
 /// Replaces `call` (in `block`) by a copy of `body`, whose instructions
