@@ -612,25 +612,44 @@ fn chained_step(f: &Function, inst: Inst) -> Option<(Value, Value, BinaryOp, Val
 }
 
 /// `cond ? if_true : if_false`; on bools, the `&&` or `||` it is when one
-/// side is `cond` itself or a constant (what short-circuit operators
-/// leave: `a && b` is `a ? b : a`).
+/// side is `cond` itself, its negation or a constant (what short-circuit
+/// operators leave: `a && b` is `a ? b : a`, and `!a && b` with `a`
+/// itself tested is `a ? !a : b`).
 fn choice(f: &Function, cond: Value, if_true: Value, if_false: Value) -> InstKind {
+    if f.value_ty(if_true) == Ty::Bool {
+        if let Some(and_or) = and_or(f, cond, if_true, if_false) {
+            return and_or;
+        }
+    }
     // `!x ? a : b` is `x ? b : a`, without computing the negation.
     if let Some(&InstKind::Unary(UnaryOp::Not, x)) = f.def_kind(cond) {
         return choice(f, x, if_false, if_true);
-    }
-    let is = |v: Value, b: bool| v == cond || f.constant(v) == Some(Const::Bool(b));
-    if f.value_ty(if_true) == Ty::Bool {
-        if is(if_true, true) {
-            return InstKind::Binary(BinaryOp::Or, cond, if_false);
-        }
-        if is(if_false, false) {
-            return InstKind::Binary(BinaryOp::And, cond, if_true);
-        }
     }
     InstKind::Select {
         cond,
         if_true,
         if_false,
+    }
+}
+
+/// `cond ? if_true : if_false` on bools as one `and` or `or`, when a side
+/// is a constant, `cond` or its negation.
+fn and_or(f: &Function, cond: Value, if_true: Value, if_false: Value) -> Option<InstKind> {
+    let is = |v: Value, b: bool| v == cond || f.constant(v) == Some(Const::Bool(b));
+    let negates = |v: Value| f.def_kind(v) == Some(&InstKind::Unary(UnaryOp::Not, cond));
+    if is(if_true, true) {
+        // cond || if_false
+        Some(InstKind::Binary(BinaryOp::Or, cond, if_false))
+    } else if is(if_false, false) {
+        // cond && if_true
+        Some(InstKind::Binary(BinaryOp::And, cond, if_true))
+    } else if negates(if_true) {
+        // !cond && if_false
+        Some(InstKind::Binary(BinaryOp::And, if_true, if_false))
+    } else if negates(if_false) {
+        // !cond || if_true
+        Some(InstKind::Binary(BinaryOp::Or, if_false, if_true))
+    } else {
+        None
     }
 }
