@@ -665,6 +665,7 @@ impl Gen {
             7 => self.control_transfer(),
             8 | 9 => self.if_stmt(),
             10 | 11 => self.for_stmt(),
+            12 if self.rng.chance(25) => self.stepped_loop(),
             12 => self.while_stmt(),
             13 if self.rng.chance(30) => self.array_reversal(),
             13 if self.rng.chance(30) => self.strided_fill(),
@@ -1543,6 +1544,49 @@ impl Gen {
         self.line(&format!(
             "while {counter} < {limit} && ({cond} || {counter} < 2) {{ {counter} += 1;"
         ));
+        self.inner(n);
+        self.line("}");
+        self.mult = mult;
+        self.loops -= 1;
+    }
+
+    /// A loop whose counter starts at a constant and steps by a constant
+    /// operation up or down to a constant bound — doubling, counting
+    /// down, halving, `3 * s + 1` — whose trips `ir::loops` finds by
+    /// running its test, and which `unroll-small` unrolls when they are
+    /// few.
+    fn stepped_loop(&mut self) {
+        let s = self.fresh("s");
+        let (init, cond, step) = match self.rng.below(4) {
+            0 => (
+                1,
+                format!("{s} < {}", 1 << (1 + self.rng.below(9))),
+                format!("{s} *= 2;"),
+            ),
+            1 => (
+                1 + self.rng.below(10) as i64,
+                format!("{s} > 0"),
+                format!("{s} -= 1;"),
+            ),
+            2 => (
+                1 << self.rng.below(11),
+                format!("{s} > 1"),
+                format!("{s} = {s} / 2;"),
+            ),
+            _ => (
+                1,
+                format!("{s} < {}", 2 + self.rng.below(200)),
+                format!("{s} = {s} * 3 + 1;"),
+            ),
+        };
+        // Not declared in any scope: no statement may assign it.
+        self.line(&format!("let {s} = {init};"));
+        let mult = self.mult;
+        self.mult = mult.saturating_mul(12);
+        self.loops += 1;
+        // The step on the line of the loop's brace, as in `while_stmt`.
+        self.line(&format!("while {cond} {{ {step}"));
+        let n = 1 + self.rng.below(3);
         self.inner(n);
         self.line("}");
         self.mult = mult;

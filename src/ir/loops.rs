@@ -16,9 +16,16 @@
 //! ([`Loops::counted`]). In the blocks past the header's test, `i` lies in
 //! `[init, n)` (or `[init, n]`) — as long as `i + step` cannot wrap, which
 //! a pass relying on it must make sure of.
+//!
+//! A loop whose header compares a header phi with a constant, the phi
+//! starting at a constant and changed by constant operations on its one
+//! back edge (`s *= 2` from 1 while `s < 64`, `k -= 1` down to 0), has a
+//! trip count found by running its test, as GCC's `loop_niter_by_eval`
+//! does ([`Loops::evaluated_trips`]).
 
 use super::alias::Effects;
 use super::dom::DomTree;
+use super::semantics::Const;
 use super::*;
 use crate::entity::SecondaryMap;
 use rustc_hash::FxHashSet;
@@ -333,6 +340,76 @@ impl Loops {
         })
     }
 
+    /// The trips of `l` found by running its header's test (module docs),
+    /// when it stops within `max` trips: the compare's phi, the header's
+    /// target while the test holds, and the trips.
+    pub fn evaluated_trips(&self, f: &Function, l: Loop, max: i64) -> Option<EvaluatedLoop> {
+        let header = self.loops[l].header;
+        let Some(Terminator::Branch {
+            cond,
+            then_block: body,
+            else_block: exit,
+        }) = f.blocks[header].term
+        else {
+            return None;
+        };
+        let [latch] = self.loops[l].latches[..] else {
+            return None;
+        };
+        if !self.contains(l, body)
+            || self.contains(l, exit)
+            || f.blocks[body].preds[..] != [header]
+            || self.def_block(f, cond) != Some(header)
+        {
+            return None;
+        }
+        let Some(&InstKind::Binary(cmp @ BinaryOp::ICmp(_), a, b)) = f.def_kind(cond) else {
+            return None;
+        };
+        let (phi, bound, phi_first) = match (f.int_constant(a), f.int_constant(b)) {
+            (None, Some(bound)) => (a, bound, true),
+            (Some(bound), None) => (b, bound, false),
+            _ => return None,
+        };
+        if f.phi_block(phi) != Some(header) {
+            return None;
+        }
+        let preds = &f.blocks[header].preds;
+        let (mut init, mut next) = (None, None);
+        for (&pred, &arg) in preds.iter().zip(f.phi_args(phi)) {
+            if pred == latch {
+                next = Some(arg);
+            } else if init.is_none() {
+                init = Some(f.int_constant(arg)?);
+            } else {
+                return None;
+            }
+        }
+        let steps = constant_steps(f, phi, next?)?;
+        let holds = |v: i64| {
+            let (x, y) = if phi_first { (v, bound) } else { (bound, v) };
+            semantics::eval_binary(cmp, Const::Int(x), Const::Int(y)) == Some(Const::Bool(true))
+        };
+        let mut v = init?;
+        let mut trips = 0;
+        while holds(v) {
+            trips += 1;
+            if trips > max {
+                return None;
+            }
+            for &(op, k, k_first) in steps.iter().rev() {
+                let (x, y) = if k_first { (k, v) } else { (v, k) };
+                let Some(Const::Int(next)) =
+                    semantics::eval_binary(op, Const::Int(x), Const::Int(y))
+                else {
+                    return None;
+                };
+                v = next;
+            }
+        }
+        Some(EvaluatedLoop { phi, body, trips })
+    }
+
     /// Header phi `phi` as a counter: one operand from outside, and
     /// `phi + c` (`c > 0` constant) from every latch.
     fn counter(&self, f: &Function, l: Loop, phi: Value) -> Option<Counter> {
@@ -363,6 +440,47 @@ impl Loops {
             steps_by_one,
         })
     }
+}
+
+/// `v` as constant operations on `phi` (`phi * 2`, `(phi >> 1) ^ 3`), at
+/// most four, outermost first: each operator, its constant and whether
+/// the constant is its left operand.
+fn constant_steps(f: &Function, phi: Value, v: Value) -> Option<Vec<(BinaryOp, i64, bool)>> {
+    let mut steps = Vec::new();
+    let mut v = v;
+    while v != phi {
+        if steps.len() == 4 {
+            return None;
+        }
+        let &InstKind::Binary(op, a, b) = f.def_kind(v)? else {
+            return None;
+        };
+        if f.value_ty(v) != Ty::Int {
+            return None;
+        }
+        match (f.int_constant(a), f.int_constant(b)) {
+            (None, Some(k)) => {
+                steps.push((op, k, false));
+                v = a;
+            }
+            (Some(k), None) => {
+                steps.push((op, k, true));
+                v = b;
+            }
+            _ => return None,
+        }
+    }
+    Some(steps)
+}
+
+/// A loop whose trips [`Loops::evaluated_trips`] found.
+#[derive(Clone, Copy, Debug)]
+pub struct EvaluatedLoop {
+    /// The header phi the test compares.
+    pub phi: Value,
+    /// The header's target while the test holds.
+    pub body: Block,
+    pub trips: i64,
 }
 
 /// `v` as `base + c` for a constant `c` (`base` itself, `base + 3`,

@@ -27,6 +27,10 @@
 //! [`MAX_SMALL_TRIPS`] trips and [`MAX_COPIED_SMALL`] copied
 //! instructions (`for i in 0..4` over a 4-vector).
 //!
+//! Trips come from the loop's counter ([`Loops::counted`]), or else by
+//! running its test ([`Loops::evaluated_trips`]: `s *= 2` while
+//! `s < 64`, `k -= 1` while `k > 0`).
+//!
 //! Each iteration copies the header's instructions (its test, whatever
 //! else it computes) and then the body's blocks, in order, the first
 //! entered from the header's copy and the latch jumping to the next one;
@@ -136,8 +140,17 @@ impl Plan {
     ) -> Option<Plan> {
         let data = &loops.loops[l];
         let header = data.header;
-        let counted = loops.counted(f, l)?;
-        let trips = counted.constant_trips(f)?;
+        // Its trips, and the header phi that is a constant in each copy.
+        let (phi, first, trips) = match loops.counted(f, l) {
+            Some(counted) => {
+                let trips = counted.constant_trips(f)?;
+                (counted.counter.phi, counted.body, trips)
+            }
+            None => {
+                let evaluated = loops.evaluated_trips(f, l, MAX_TRIPS)?;
+                (evaluated.phi, evaluated.body, evaluated.trips)
+            }
+        };
         let [latch] = data.latches[..] else {
             return None;
         };
@@ -147,7 +160,7 @@ impl Plan {
         let body: Vec<Block> = data.blocks[1..].to_vec();
         // Only the header leaves the loop, and only the latch goes back.
         let inside = |b: Block, s: Block| (s != header || b == latch) && loops.contains(l, s);
-        if body.first() != Some(&counted.body)
+        if body.first() != Some(&first)
             || !(body.iter()).all(|&b| f.successors(b).iter().all(|&s| inside(b, s)))
         {
             return None;
@@ -164,7 +177,6 @@ impl Plan {
         else {
             return None;
         };
-        let phi = counted.counter.phi;
         // Copies of a straight-line body that makes a small array
         // variables; of any body whose table reads become constants.
         let limit = if body.len() == 1 && indexes_small_array(f, &body, phi) {
