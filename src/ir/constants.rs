@@ -29,26 +29,27 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// Replaces the loads of every constant global of `m` by its value, and
 /// records its tables.
 pub fn fold_constant_globals(m: &mut Module) {
-    let early = early_stores(m);
-    let constants: FxHashMap<GlobalRef, Const> = (early.iter())
-        .filter_map(|(&g, &v)| Some((g, m.main.constant(v)?)))
-        .collect();
-    for f in m.all_functions_mut() {
-        for &b in &f.layout {
-            for &i in &f.blocks[b].insts {
-                let InstKind::LoadGlobal(g) = f.insts[i].kind else {
-                    continue;
-                };
-                if let Some(&c) = constants.get(&g) {
-                    f.insts[i].kind = InstKind::constant(c);
-                }
-            }
+    // A constant may be computed from others (`let MASK = SIZE - 1;`):
+    // once their loads in the top-level code are constants, folding it
+    // makes the value stored a constant too.
+    let mut constants: FxHashMap<GlobalRef, Const> = FxHashMap::default();
+    loop {
+        let early = early_stores(m);
+        let found: Vec<(GlobalRef, Const)> = (early.iter())
+            .filter(|(g, _)| !constants.contains_key(g))
+            .filter_map(|(&g, &v)| Some((g, m.main.constant(v)?)))
+            .collect();
+        if found.is_empty() {
+            break;
         }
-    }
-    // After the constants: a table's elements may be made of constant
-    // globals (`[1, -1, W, -W]`).
-    if !constants.is_empty() {
+        constants.extend(found);
+        replace_loads(&mut m.main, &constants);
+        // After the constants: what the next constant is made of, and a
+        // table's elements (`[1, -1, W, -W]`), fold.
         tidy::fold_constants(&mut m.main);
+    }
+    for f in m.all_functions_mut() {
+        replace_loads(f, &constants);
     }
     let tables = tables(m);
     for f in m.all_functions_mut() {
@@ -98,6 +99,20 @@ pub fn table_of<'t>(
     match f.def_kind(array)? {
         InstKind::LoadGlobal(g) => tables.get(g),
         _ => None,
+    }
+}
+
+/// Replaces `f`'s loads of the globals in `constants` by their values.
+fn replace_loads(f: &mut Function, constants: &FxHashMap<GlobalRef, Const>) {
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            let InstKind::LoadGlobal(g) = f.insts[i].kind else {
+                continue;
+            };
+            if let Some(&c) = constants.get(&g) {
+                f.insts[i].kind = InstKind::constant(c);
+            }
+        }
     }
 }
 
