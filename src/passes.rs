@@ -143,7 +143,7 @@ pub static LOAD_ONCE: Pass = Pass {
 /// read as that constant (`ir::constants`).
 pub static CONSTANT_GLOBALS: Pass = Pass {
     name: "constant-globals",
-    about: "globals stored once, with a constant, before any call, read as that constant; tables (arrays of constants only indexed) read at constant indices as their elements (ir::constants)",
+    about: "globals stored once, with a constant, before any call, read as that constant; tables (arrays of constants only indexed) read at constant indices as their elements; an array global's empty array before its let not stored when nothing reads it (ir::constants)",
     program_only: true,
     run: ir::constants::fold_constant_globals,
 };

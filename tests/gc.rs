@@ -170,6 +170,25 @@ fn a_global_replaced_in_the_same_statement_survives() {
 }
 
 #[test]
+fn globals_collected_around_before_their_let_survive() {
+    // At -O2 the empty array `table` and `rows` held before their `let`
+    // is never stored (nothing reads it): collections before the `let`
+    // see the globals' zero, and after it their arrays.
+    let src = "fn sum() -> int {\n\
+                   let s = 0;\n\
+                   for i in 0..len(table) { s += table[i]; }\n\
+                   return s + rows[3][1];\n\
+               }\n\
+               let junk = 0;\n\
+               for k in 0..300 { let a = [k; 50]; junk += a[49]; }\n\
+               let table = [3; 100];\n\
+               let rows = [[1, 2]; 10];\n\
+               for k in 0..300 { let b = [k; 30]; junk += b[0] + rows[k % 10][1]; }\n\
+               print(junk, sum(), len(rows));\n";
+    survives("before_let.toy", src, "90300 302 10\n");
+}
+
+#[test]
 fn the_fill_of_a_new_array_survives_its_allocation() {
     // The inner array exists only as the argument of the outer allocation.
     let src = "let m = [[7; 3]; 4];\n\

@@ -19,6 +19,17 @@
 //! indices become constants ([`fold_table_reads`]: here, and after
 //! `ir::unroll` has made a loop's counter a constant in each copy).
 //!
+//! A constant may be computed from others (`let MASK = SIZE - 1;`): the
+//! top-level code is folded as constants are found, until no new one
+//! appears.
+//!
+//! An array global's store of the empty array it holds before its `let`
+//! is dropped when nothing can read it there: the global's one other
+//! store comes before every read and every call of a function that may
+//! read it ([`drop_unseen_initial_stores`]). Its alias class (`ir::alias`)
+//! then holds only the arrays the program stores, whose length may be
+//! known (`let table = [-1; SIZE];`).
+//!
 //! REPL entries are left alone: a later entry may assign the global.
 
 use super::dom::DomTree;
@@ -51,6 +62,7 @@ pub fn fold_constant_globals(m: &mut Module) {
     for f in m.all_functions_mut() {
         replace_loads(f, &constants);
     }
+    drop_unseen_initial_stores(m);
     let tables = tables(m);
     for f in m.all_functions_mut() {
         if fold_table_reads(f, &tables) {
@@ -153,32 +165,8 @@ fn early_stores(m: &Module) -> FxHashMap<GlobalRef, Value> {
 /// the top-level code) only indexed or measured.
 fn tables(m: &Module) -> FxHashMap<GlobalRef, Vec<Const>> {
     let main = &m.main;
-    let initial = initial_stores(main);
-    let mut stored: FxHashMap<GlobalRef, Vec<(Block, usize, Value)>> = FxHashMap::default();
-    let mut stored_in_functions: Vec<GlobalRef> = Vec::new();
-    for f in m.all_functions() {
-        let in_main = std::ptr::eq(f, main);
-        for &b in &f.layout {
-            for (k, &i) in f.blocks[b].insts.iter().enumerate() {
-                let InstKind::StoreGlobal(g, v) = f.insts[i].kind else {
-                    continue;
-                };
-                if !in_main {
-                    stored_in_functions.push(g);
-                } else if !initial.contains(&i) {
-                    stored.entry(g).or_default().push((b, k, v));
-                }
-            }
-        }
-    }
     let mut tables = Candidates::default();
-    for (g, stores) in stored {
-        let [(b, k, v)] = stores[..] else {
-            continue;
-        };
-        if stored_in_functions.contains(&g) {
-            continue;
-        }
+    for (g, (b, k, v)) in stored_once(m) {
         let Some(InstKind::ArrayLit(elems)) = main.def_kind(v) else {
             continue;
         };
@@ -201,6 +189,83 @@ fn tables(m: &Module) -> FxHashMap<GlobalRef, Vec<Const>> {
     read_after_store(m, &mut tables);
     only_indexed(m, &mut tables);
     (tables.into_iter()).map(|(g, t)| (g, t.elems)).collect()
+}
+
+/// The globals stored once, by the top-level code, besides their initial
+/// empty array ([`initial_stores`]): where (block, position) and what.
+fn stored_once(m: &Module) -> FxHashMap<GlobalRef, (Block, usize, Value)> {
+    let main = &m.main;
+    let initial = initial_stores(main);
+    let mut stored: FxHashMap<GlobalRef, Vec<(Block, usize, Value)>> = FxHashMap::default();
+    let mut stored_in_functions: FxHashSet<GlobalRef> = FxHashSet::default();
+    for f in m.all_functions() {
+        let in_main = std::ptr::eq(f, main);
+        for &b in &f.layout {
+            for (k, &i) in f.blocks[b].insts.iter().enumerate() {
+                let InstKind::StoreGlobal(g, v) = f.insts[i].kind else {
+                    continue;
+                };
+                if !in_main {
+                    stored_in_functions.insert(g);
+                } else if !initial.contains(&i) {
+                    stored.entry(g).or_default().push((b, k, v));
+                }
+            }
+        }
+    }
+    (stored.into_iter())
+        .filter(|(g, _)| !stored_in_functions.contains(g))
+        .filter_map(|(g, stores)| match stores[..] {
+            [store] => Some((g, store)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Drops the top-level code's stores of the empty array an array global
+/// holds before its `let` where no read can see it: the global's one
+/// other store comes before every read of it and every call of a
+/// function that may read it. Its class of arrays (`ir::alias`) then
+/// holds only the arrays the program stores, whose length may be known
+/// (`let table = [-1; SIZE];`). The collector skips the global's zero
+/// until the store.
+fn drop_unseen_initial_stores(m: &mut Module) {
+    let initial = initial_stores(&m.main);
+    if initial.is_empty() {
+        return;
+    }
+    let stores: FxHashMap<GlobalRef, (Block, usize)> = (stored_once(m).into_iter())
+        .map(|(g, (b, k, _))| (g, (b, k)))
+        .collect();
+    let seen = read_before_store(m, &stores);
+    let unseen = |i: &Inst| match m.main.insts[*i].kind {
+        InstKind::StoreGlobal(g, _) => {
+            initial.contains(i) && stores.contains_key(&g) && !seen.contains(&g)
+        }
+        _ => false,
+    };
+    let main = &m.main;
+    let dropped: FxHashSet<Inst> = (main.blocks[main.entry()].insts.iter())
+        .copied()
+        .filter(unseen)
+        .collect();
+    if dropped.is_empty() {
+        return;
+    }
+    let main = &mut m.main;
+    let entry = main.entry();
+    main.blocks[entry].insts.retain(|i| !dropped.contains(i));
+    // The empty arrays stored: a runtime call each, and used nowhere else.
+    let uses = main.use_counts();
+    let unused_empty = |i: Inst| {
+        let data = &main.insts[i];
+        matches!(data.kind, InstKind::EmptyArray)
+            && !data.result.is_some_and(|r| uses.contains_key(&r))
+    };
+    let gone: FxHashSet<Inst> = (main.blocks[entry].insts.iter().copied())
+        .filter(|&i| unused_empty(i))
+        .collect();
+    main.blocks[entry].insts.retain(|i| !gone.contains(i));
 }
 
 /// The stores of the empty array in the top-level code's first block
@@ -235,6 +300,21 @@ type Candidates = FxHashMap<GlobalRef, Candidate>;
 /// global (itself or through its callees), that the store does not come
 /// before on every path.
 fn read_after_store(m: &Module, tables: &mut Candidates) {
+    let stores = (tables.iter()).map(|(&g, t)| (g, t.store)).collect();
+    for g in read_before_store(m, &stores) {
+        tables.remove(&g);
+    }
+}
+
+/// The globals of `stores` (each with where the top-level code stores
+/// it: block, position) that a read in the top-level code, or a call
+/// there of a function that may read them (itself or through its
+/// callees), may see before that store: the store does not come before
+/// it on every path.
+fn read_before_store(
+    m: &Module,
+    stores: &FxHashMap<GlobalRef, (Block, usize)>,
+) -> FxHashSet<GlobalRef> {
     let main = &m.main;
     let readers = functions_reading(m);
     let dom = DomTree::compute(main);
@@ -245,6 +325,7 @@ fn read_after_store(m: &Module, tables: &mut Candidates) {
             dom.dominates(sb, b)
         }
     };
+    let mut seen = FxHashSet::default();
     for &b in &main.layout {
         for (k, &i) in main.blocks[b].insts.iter().enumerate() {
             let reads = match &main.insts[i].kind {
@@ -253,12 +334,13 @@ fn read_after_store(m: &Module, tables: &mut Candidates) {
                 _ => continue,
             };
             for g in reads {
-                if tables.get(g).is_some_and(|t| !before(t.store, b, k)) {
-                    tables.remove(g);
+                if stores.get(g).is_some_and(|&store| !before(store, b, k)) {
+                    seen.insert(*g);
                 }
             }
         }
     }
+    seen
 }
 
 /// By function: the globals it or a function it calls reads.
