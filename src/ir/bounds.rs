@@ -8,7 +8,9 @@
 //!    constants `0 <= i <= j` (had that check failed, the program would
 //!    have stopped there);
 //! 2. `i` is a constant below a length known from `a`'s allocation
-//!    (`[e; 10]`, `[x, y, z]`);
+//!    (`[e; 10]`, `[x, y, z]`), or has a largest value below it: `x & c`
+//!    (at most `c`), `x % c` of a non-negative `x`, and phis and selects
+//!    of such (a hash table's probe `i = (i + 1) & mask`);
 //! 3. `i` is non-negative and the access lies in a region entered only
 //!    through the true edge of `i < len(a)` — or of `i < n` where `a` was
 //!    allocated as `[e; n]`. This covers `for i in 0..len(a)` and
@@ -100,6 +102,10 @@ struct Accessed {
 /// a walk to the entry would make a function of thousands of loops one
 /// after another take quadratic time.
 const MAX_PROOF_WALK: usize = 64;
+
+/// How many phis and selects deep rule 2 looks for an index's largest
+/// value.
+const MAX_DEPTH: usize = 4;
 
 impl<'a> Prover<'a> {
     pub fn new(f: &'a Function, dom: &'a DomTree, loops: &'a Loops) -> Self {
@@ -991,10 +997,47 @@ impl<'a> Analysis<'a> {
         }
     }
 
+    /// The largest value `v` can have, when rule 2 knows one (at most
+    /// [`MAX_DEPTH`] phis and selects deep).
+    fn largest(&self, v: Value, depth: usize) -> Option<i64> {
+        let v = self.root(v);
+        let of_all = |args: &[Value]| -> Option<i64> {
+            let mut most = None;
+            for &a in args {
+                let m = self.largest(a, depth.checked_sub(1)?)?;
+                most = Some(most.map_or(m, |n: i64| n.max(m)));
+            }
+            most
+        };
+        if let ValueDef::Phi(p) = self.f.values[v].def {
+            return of_all(&self.f.phis[p].args);
+        }
+        match *self.f.def_kind(v)? {
+            InstKind::IConst(n) => Some(n),
+            InstKind::Binary(BinaryOp::And, a, b) => {
+                let mask = self.int_constant(a).or(self.int_constant(b))?;
+                (mask >= 0).then_some(mask)
+            }
+            InstKind::Binary(BinaryOp::IRem, x, m) => {
+                let m = self.int_constant(m)?;
+                (m > 0 && self.non_negative[self.root(x)]).then(|| m - 1)
+            }
+            InstKind::Select {
+                if_true, if_false, ..
+            } => of_all(&[if_true, if_false]),
+            _ => None,
+        }
+    }
+
     /// Rules 2 and 3 (rule 1 needs the walk's state).
     fn in_bounds_by_facts(&self, array: Value, index: Value, at: Block) -> bool {
         if let (Some(i), Some(n)) = (self.int_constant(index), self.allocation_const_len(array)) {
             if 0 <= i && i < n {
+                return true;
+            }
+        }
+        if let Some(n) = self.allocation_const_len(array) {
+            if self.non_negative[index] && self.largest(index, MAX_DEPTH).is_some_and(|m| m < n) {
                 return true;
             }
         }
