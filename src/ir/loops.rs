@@ -300,8 +300,11 @@ impl Loops {
         Some(stores)
     }
 
-    /// `l` as a counted loop (module docs), if it is one.
-    pub fn counted(&self, f: &Function, l: Loop) -> Option<CountedLoop> {
+    /// The test of `l`'s header and the block it enters while the test
+    /// holds, when the header computes that test and branches on it into
+    /// a block of the loop that only the header enters, or out of the
+    /// loop.
+    fn header_test(&self, f: &Function, l: Loop) -> Option<(Value, Block)> {
         let header = self.loops[l].header;
         let Some(Terminator::Branch {
             cond,
@@ -311,13 +314,15 @@ impl Loops {
         else {
             return None;
         };
-        if !self.contains(l, body)
-            || self.contains(l, exit)
-            || f.blocks[body].preds[..] != [header]
-            || self.def_block(f, cond) != Some(header)
-        {
-            return None;
-        }
+        let enters = self.contains(l, body) && f.blocks[body].preds[..] == [header];
+        let leaves = !self.contains(l, exit);
+        (enters && leaves && self.def_block(f, cond) == Some(header)).then_some((cond, body))
+    }
+
+    /// `l` as a counted loop (module docs), if it is one.
+    pub fn counted(&self, f: &Function, l: Loop) -> Option<CountedLoop> {
+        let header = self.loops[l].header;
+        let (cond, body) = self.header_test(f, l)?;
         let ValueDef::Inst(test) = f.values[cond].def else {
             return None;
         };
@@ -345,24 +350,10 @@ impl Loops {
     /// target while the test holds, and the trips.
     pub fn evaluated_trips(&self, f: &Function, l: Loop, max: i64) -> Option<EvaluatedLoop> {
         let header = self.loops[l].header;
-        let Some(Terminator::Branch {
-            cond,
-            then_block: body,
-            else_block: exit,
-        }) = f.blocks[header].term
-        else {
-            return None;
-        };
+        let (cond, body) = self.header_test(f, l)?;
         let [latch] = self.loops[l].latches[..] else {
             return None;
         };
-        if !self.contains(l, body)
-            || self.contains(l, exit)
-            || f.blocks[body].preds[..] != [header]
-            || self.def_block(f, cond) != Some(header)
-        {
-            return None;
-        }
         let Some(&InstKind::Binary(cmp @ BinaryOp::ICmp(_), a, b)) = f.def_kind(cond) else {
             return None;
         };
