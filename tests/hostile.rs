@@ -191,10 +191,8 @@ fn three_hundred_versionable_loops_in_one_function() {
     );
     // Each loop adds 90 times its factor: 90 * (1 + 2 + … + 300).
     expect_output("loops.toy", &src, "4063500\n");
-    let path = scratch_file("loops_ir.toy", src.as_bytes());
-    let ir = run_file(&path, &["--print-after=version"]);
-    assert_eq!(ir.status, 0, "{}", ir.stderr);
-    assert_eq!(ir.stdout.matches("get.unchecked").count(), 32);
+    let ir = ir_after("loops_ir.toy", &src, "version");
+    assert_eq!(ir.matches("get.unchecked").count(), 32);
 }
 
 /// A loop of three thousand branches, each testing and replacing the
@@ -213,14 +211,8 @@ fn three_thousand_running_choices_in_one_loop() {
         "fn f(a: [int], n: int) -> int {{\n    let s = 0;\n    for i in 0..n {{\n{ifs}    }}\n    return s;\n}}\nprint(f([1, 2, 3], 3), f([5, 0, 1, 9, 2, 7, 4, 8, 6], 9));\n"
     );
     expect_output("choices.toy", &src, "3002 3005\n");
-    let path = scratch_file("choices_ir.toy", src.as_bytes());
-    let ir = run_file(&path, &["--print-after=select"]);
-    assert_eq!(ir.status, 0, "{}", ir.stderr);
-    assert!(
-        ir.stdout.matches("= select ").count() > 2000,
-        "{}",
-        &ir.stdout[..2000]
-    );
+    let ir = ir_after("choices_ir.toy", &src, "select");
+    assert!(ir.matches("= select ").count() > 2000, "{}", &ir[..2000]);
     // A running minimum (which stays a branch) of a value 600
     // operations deep: the walk from its test gives up, and it converts.
     let steps = "        x = x * 3 + 1;\n".repeat(300);
@@ -228,9 +220,8 @@ fn three_thousand_running_choices_in_one_loop() {
         "fn f(a: [int], n: int) -> int {{\n    let best = 1000000000000;\n    for i in 0..n {{\n        let x = a[i];\n{steps}        if x < best {{\n            best = x;\n        }}\n    }}\n    return best;\n}}\nprint(f([3, 1, 2], 3), f([5, 4], 2));\n"
     );
     expect_output("deep.toy", &src, "-8052361351262740454 1000000000000\n");
-    let path = scratch_file("deep_ir.toy", src.as_bytes());
-    let ir = run_file(&path, &["--print-after=select"]);
-    assert_eq!(ir.stdout.matches("= select ").count(), 1, "{}", ir.stdout);
+    let ir = ir_after("deep_ir.toy", &src, "select");
+    assert_eq!(ir.matches("= select ").count(), 1, "{ir}");
 }
 
 /// A chain of five thousand functions, each passing its parameter to the
@@ -254,4 +245,13 @@ fn five_thousand_functions_passing_a_constant_down() {
     assert_eq!(ir.status, 0, "{}", ir.stderr);
     // Every function's parameter, and the top level's argument.
     assert_eq!(ir.stdout.matches("= iconst 7\n").count(), 5002);
+}
+
+/// The IR of `src` (written to the scratch file `name`) after `pass`, as
+/// `--print-after` prints it; the run must succeed.
+fn ir_after(name: &str, src: &str, pass: &str) -> String {
+    let path = scratch_file(name, src.as_bytes());
+    let ir = run_file(&path, &[&format!("--print-after={pass}")]);
+    assert_eq!(ir.status, 0, "{}", ir.stderr);
+    ir.stdout
 }

@@ -177,7 +177,10 @@ fn uses_arrays(f: &Function) -> bool {
     f.params.iter().any(|&p| is_array(p))
         || f.layout.iter().flat_map(|&b| &f.blocks[b].insts).any(|&i| {
             let data = &f.insts[i];
-            data.result.is_some_and(is_array) || data.kind.operands().into_iter().any(is_array)
+            let mut operand_is_array = false;
+            data.kind
+                .for_each_operand(|v| operand_is_array |= is_array(v));
+            data.result.is_some_and(is_array) || operand_is_array
         })
 }
 
