@@ -6,7 +6,8 @@
 //!
 //! 1. it is dominated by an access `a[j]` with `j` the same value, or with
 //!    constants `0 <= i <= j` (had that check failed, the program would
-//!    have stopped there);
+//!    have stopped there); or by an access `b[i]` where `b`'s known length
+//!    is at most `a`'s (`code[pc]` then `args[pc]`, both of 256);
 //! 2. `i` is a constant below a length known from `a`'s allocation
 //!    (`[e; 10]`, `[x, y, z]`), or has a largest value below it: `x & c`
 //!    (at most `c`), `x % c` of a non-negative `x`, and phis and selects
@@ -95,6 +96,8 @@ pub struct Prover<'a> {
 struct Accessed {
     indices: FxHashSet<(Value, Value)>,
     max_constant: HashMap<Value, i64>,
+    /// index → the smallest known length of an array it accessed.
+    below: HashMap<Value, i64>,
 }
 
 /// How many blocks up the dominator tree [`Prover`] looks for an access
@@ -124,12 +127,14 @@ impl<'a> Prover<'a> {
         let a = &self.a;
         let (array, index) = (a.root(array), a.root(index));
         let constant = a.int_constant(index);
+        let length = a.allocation_const_len(array);
         let mut at = Some(block);
         for _ in 0..MAX_PROOF_WALK {
             let Some(b) = at else { break };
             let accessed = self.accessed.entry(b).or_insert_with(|| a.accesses_of(b));
             if accessed.indices.contains(&(array, index))
                 || constant_below(constant, accessed.max_constant.get(&array).copied())
+                || shorter_or_equal(accessed.below.get(&index).copied(), length)
             {
                 return true;
             }
@@ -137,6 +142,12 @@ impl<'a> Prover<'a> {
         }
         a.in_bounds_by_facts(array, index, block)
     }
+}
+
+/// Rule 1 across arrays: an index below a length `checked` is below a
+/// `length` at least as large.
+fn shorter_or_equal(checked: Option<i64>, length: Option<i64>) -> bool {
+    matches!((checked, length), (Some(c), Some(l)) if c <= l)
 }
 
 /// Rule 1 for constants: index `i` is covered by an access at `m` when
@@ -555,6 +566,10 @@ impl<'a> Analysis<'a> {
             if let Some(m) = self.int_constant(index) {
                 let max = accessed.max_constant.entry(array).or_insert(m);
                 *max = (*max).max(m);
+            }
+            if let Some(n) = self.allocation_const_len(array) {
+                let least = accessed.below.entry(index).or_insert(n);
+                *least = (*least).min(n);
             }
         }
         accessed
@@ -1115,25 +1130,25 @@ impl<'a> Analysis<'a> {
         }
         let mut checked: HashMap<(Value, Value), ()> = HashMap::default();
         let mut max_const: HashMap<Value, i64> = HashMap::default();
-        // Undo log: entries added to `checked`, and previous maxima.
+        // index → the smallest known length of an array it accessed.
+        let mut below: HashMap<Value, i64> = HashMap::default();
+        // Undo log: entries added to `checked`, and previous maxima and
+        // least lengths.
         let mut added: Vec<(Value, Value)> = Vec::new();
         let mut raised: Vec<(Value, Option<i64>)> = Vec::new();
+        let mut lowered: Vec<(Value, Option<i64>)> = Vec::new();
         // (block, marks to undo to on leaving); `None` marks the leave step.
-        let mut stack: Vec<(Block, Option<(usize, usize)>)> = vec![(self.f.entry(), None)];
+        let mut stack = vec![(self.f.entry(), None)];
         while let Some((block, leave)) = stack.pop() {
-            if let Some((a_len, r_len)) = leave {
+            if let Some((a_len, r_len, l_len)) = leave {
                 for key in added.drain(a_len..) {
                     checked.remove(&key);
                 }
-                for (array, old) in raised.drain(r_len..).rev() {
-                    match old {
-                        Some(m) => max_const.insert(array, m),
-                        None => max_const.remove(&array),
-                    };
-                }
+                undo(&mut max_const, raised.drain(r_len..));
+                undo(&mut below, lowered.drain(l_len..));
                 continue;
             }
-            stack.push((block, Some((added.len(), raised.len()))));
+            stack.push((block, Some((added.len(), raised.len(), lowered.len()))));
             for &inst in &self.f.blocks[block].insts {
                 let (array, index) = match &self.f.insts[inst].kind {
                     InstKind::ArrayGet { array, index, .. } => (*array, *index),
@@ -1142,8 +1157,10 @@ impl<'a> Analysis<'a> {
                 };
                 let (array, index) = (self.root(array), self.root(index));
                 let constant = self.int_constant(index);
+                let length = self.allocation_const_len(array);
                 let dominated = checked.contains_key(&(array, index))
-                    || constant_below(constant, max_const.get(&array).copied());
+                    || constant_below(constant, max_const.get(&array).copied())
+                    || shorter_or_equal(below.get(&index).copied(), length);
                 // A pass proved it already (`ir::licm`, `ir::version`).
                 plan.proven[inst] = self.f.insts[inst].kind.bounds_check() == Some(false)
                     || dominated
@@ -1160,11 +1177,32 @@ impl<'a> Analysis<'a> {
                         raised.push((array, old));
                     }
                 }
+                if let Some(n) = length {
+                    let old = below.get(&index).copied();
+                    if old.is_none_or(|m| n < m) {
+                        below.insert(index, n);
+                        lowered.push((index, old));
+                    }
+                }
             }
             for &child in children[block].iter().rev() {
                 stack.push((child, None));
             }
         }
+    }
+}
+
+/// Restores the entries of `map` an undo log's `changes` (key, old value)
+/// replaced, latest first.
+fn undo(
+    map: &mut HashMap<Value, i64>,
+    changes: impl DoubleEndedIterator<Item = (Value, Option<i64>)>,
+) {
+    for (key, old) in changes.rev() {
+        match old {
+            Some(m) => map.insert(key, m),
+            None => map.remove(&key),
+        };
     }
 }
 
