@@ -10,10 +10,12 @@ use smallvec::SmallVec;
 impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// Branches to a cold block reporting `kind` at `loc` when `failed`;
     /// `details` are the operands the message names (index and length).
-    /// The cold block only jumps, with what differs between checks, to the
-    /// report block its frames share ([`report_block`](Self::report_block)):
-    /// a call per check, with its argument and clobber constraints, cost
-    /// the register allocator more than the branch to it.
+    /// The cold block stores the details and jumps, with the kind and
+    /// location, to the report block its frames share
+    /// ([`report_block`](Self::report_block)): a call per check, with its
+    /// argument and clobber constraints, cost the register allocator more
+    /// than the branch to it, and so did the details as the report
+    /// block's parameters (each edge had to bring them in its registers).
     pub(super) fn check(
         &mut self,
         failed: cl::Value,
@@ -27,16 +29,18 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         self.b.ins().brif(failed, error, &[], ok, &[]);
         self.b.switch_to_block(error);
         let report = self.report_block(loc);
+        self.store_details(&details);
         let code = self.b.ins().iconst(types::I64, kind as i64);
         let packed = self.b.ins().iconst(types::I64, pack_loc(loc.line, loc.col));
-        let args = [code, packed, details[0], details[1]].map(cl::BlockArg::Value);
+        let args = [code, packed].map(cl::BlockArg::Value);
         self.b.ins().jump(report, &args);
         self.b.switch_to_block(ok);
     }
 
     /// The cold block that reports an error with the frames of `loc` (its
     /// line and column aside: the runtime is passed those): its parameters
-    /// are the error's kind, its packed location and the two details.
+    /// are the error's kind and its packed location; the details are in
+    /// `toy_rt_error_details`.
     /// Built on first use, while the current block is still empty.
     fn report_block(&mut self, loc: SrcLoc) -> cl::Block {
         let mut frames = self.frames_at(loc);
@@ -47,10 +51,10 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         let here = self.b.current_block().expect("in a block");
         let block = self.b.create_block();
         self.b.set_cold_block(block);
-        let params = [(); 4].map(|_| self.b.append_block_param(block, types::I64));
+        let params = [(); 2].map(|_| self.b.append_block_param(block, types::I64));
         self.b.switch_to_block(block);
         let error = self.env.runtime.error;
-        self.report_details(frames.clone(), error, &params[..2], &params[2..]);
+        self.report_details(frames.clone(), error, &params, &[]);
         self.end_after_report();
         self.b.switch_to_block(here);
         self.reports.insert(frames, block);
@@ -72,12 +76,19 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         args: &[cl::Value],
         details: &[cl::Value],
     ) {
+        let addr = self.store_details(details);
+        let args: SmallVec<[cl::Value; 4]> = args.iter().copied().chain([addr]).collect();
+        self.report(frames, id, &args);
+    }
+
+    /// Stores `details` in the runtime's `toy_rt_error_details`; returns
+    /// its address.
+    fn store_details(&mut self, details: &[cl::Value]) -> cl::Value {
         let addr = self.data_addr(self.env.runtime.error_details);
         for (k, &v) in details.iter().enumerate() {
             self.b.ins().store(mem(), v, addr, 8 * k as i32);
         }
-        let args: SmallVec<[cl::Value; 4]> = args.iter().copied().chain([addr]).collect();
-        self.report(frames, id, &args);
+        addr
     }
 
     /// Calls the runtime's error report `id` with `args`, the call marked
