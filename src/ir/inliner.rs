@@ -81,8 +81,9 @@ pub const LOOP_CALLER_SIZE: usize = 240;
 /// `cost(g) - replaced <= budget + ARG_BONUS * args + CONST_ARG_BONUS * constant args`
 /// (`replaced`: what `ir::scalars` removes once the copy is in, of the
 /// small arrays the call passes and returns)
-/// where the budget is [`LOOP_BUDGET`] in a loop or at `g`'s only call in
-/// the program and [`BUDGET`] elsewhere, while the caller stays within its
+/// where the budget is [`LOOP_BUDGET`] in a loop, in a recursive caller
+/// when `g` has no loop, or at `g`'s only call in the program and
+/// [`BUDGET`] elsewhere, while the caller stays within its
 /// growth ([`MIN_GROWTH`], [`MAX_CALLER_SIZE`]; in loops up to
 /// [`LOOP_CALLER_SIZE`]); calls in loops go first,
 /// cheapest first.
@@ -117,6 +118,7 @@ pub fn inline_calls(m: &mut Module) {
             calls: &calls,
             returned: &returned,
             only_in_loops: false,
+            recursive: cycle[fi].is_some(),
         };
         let own = net_size(&caller);
         for _ in 0..CALLER_ROUNDS {
@@ -161,6 +163,7 @@ fn inline_leaves_into_top_level_loops(
         calls,
         returned,
         only_in_loops: true,
+        recursive: false,
     };
     let own = net_size(&m.main);
     if model.inline_into(&mut m.main, own) {
@@ -181,6 +184,13 @@ struct Model<'a> {
     returned: &'a [Option<i64>],
     /// Whether only calls in the caller's loops are inlined.
     only_in_loops: bool,
+    /// Whether the caller is on a cycle of the call graph: its calls run
+    /// once per call of it, as often as a loop's run per iteration (a
+    /// recursive integrator's calls of the function it integrates). They
+    /// are weighed as calls in a loop when the callee has no loop of its
+    /// own, whose iterations would pay for its call (a merge sort's
+    /// merge ran 4 % more instructions copied in).
+    recursive: bool,
 }
 
 /// The functions `f` calls, each once.
@@ -370,6 +380,8 @@ impl Model<'_> {
             if !self.inlinable[g as usize] || (self.only_in_loops && !in_loop) {
                 continue;
             }
+            let callee = &self.functions[g as usize];
+            let in_loop = in_loop || (self.recursive && DomTree::compute(callee).is_acyclic());
             let InstKind::Call(_, ref args) = caller.insts[call].kind else {
                 unreachable!("a call")
             };
@@ -380,7 +392,6 @@ impl Model<'_> {
                 BUDGET
             } + ARG_BONUS * args.len()
                 + CONST_ARG_BONUS * constants.count();
-            let callee = &self.functions[g as usize];
             let replaced = self.replaced_accesses(caller, args, callee)
                 + self.replaced_result(caller, call, g);
             let cost = cost(callee).saturating_sub(replaced);
