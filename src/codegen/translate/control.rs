@@ -4,6 +4,10 @@
 
 use super::*;
 
+/// The most instructions copied from a join to its loop's latch into the
+/// blocks that jump to the join (besides the header's test repeated).
+const MAX_COPIED_LATCH: usize = 4;
+
 impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     pub(super) fn in_session(&self) -> bool {
         matches!(self.env.linking, Linking::Session { .. })
@@ -66,6 +70,9 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         match term {
             ir::Terminator::Jump(to) if self.is_rotated_latch(block, to) => {
                 self.repeat_header_test(block, to);
+            }
+            ir::Terminator::Jump(join) if self.copies_latch(block, join) => {
+                self.copy_latch(block, join);
             }
             ir::Terminator::Jump(to) => {
                 let mut args = self.edge_args(block, to);
@@ -209,6 +216,78 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
 
     pub(super) fn is_rotated_latch(&self, block: ir::Block, header: ir::Block) -> bool {
         self.plan.loops.is_back_edge(block, header) && self.is_rotated_header(header)
+    }
+
+    /// Whether `block`'s jump to `join` is better replaced by a copy of the
+    /// blocks from `join` to its loop's rotated latch ([`latch_path`](Self::latch_path)):
+    /// a few instructions that only compute, and the header's test. The
+    /// join of an `if` in a loop's body is followed by the latch, which
+    /// reverse post-order places after both arms; the path that skips a
+    /// long arm then jumps over it to the latch and back to the header,
+    /// two taken branches per iteration where the copy leaves one (LLVM's
+    /// tail duplication of small blocks). Not in REPL code, which polls on
+    /// every back edge.
+    fn copies_latch(&self, block: ir::Block, join: ir::Block) -> bool {
+        let f = self.f;
+        let Some((path, header)) = self.latch_path(join) else {
+            return false;
+        };
+        let insts = || path.iter().flat_map(|&b| &f.blocks[b].insts);
+        !self.in_session()
+            && !path.contains(&block)
+            && f.blocks[join].preds.len() >= 2
+            && insts().count() <= MAX_COPIED_LATCH
+            && insts().all(|&i| f.insts[i].kind.is_removable_if_unused())
+            && !(self.plan.vector_loops.iter()).any(|l| l.header == header)
+    }
+
+    /// The blocks from `join` on that the translator emits as one (each
+    /// after the next continues its predecessor) when the last is a
+    /// rotated loop's latch, and that loop's header.
+    fn latch_path(&self, join: ir::Block) -> Option<(Vec<ir::Block>, ir::Block)> {
+        let mut path = vec![join];
+        let mut at = join;
+        while let Some(ir::Terminator::Jump(next)) = self.f.blocks[at].term {
+            if self.is_rotated_latch(at, next) {
+                return Some((path, next));
+            }
+            if !self.continues_its_predecessor(next) || path.len() > MAX_COPIED_LATCH {
+                return None;
+            }
+            path.push(next);
+            at = next;
+        }
+        None
+    }
+
+    /// Ends `block` with a copy of the blocks from `join` to the latch
+    /// ([`copies_latch`](Self::copies_latch)): `join`'s phis take
+    /// `block`'s arguments, the instructions are made again, and the
+    /// header's test repeated on them branches back or out.
+    fn copy_latch(&mut self, block: ir::Block, join: ir::Block) {
+        let f = self.f;
+        let (path, header) = self.latch_path(join).expect("copies_latch");
+        let incoming = self.edge_args(block, join);
+        let results = path.iter().flat_map(|&b| &f.blocks[b].insts);
+        let results = results.filter_map(|&i| f.insts[i].result);
+        let defined: Vec<ir::Value> = f.blocks[join].phis.iter().copied().chain(results).collect();
+        let saved: Vec<Option<cl::Value>> = defined.iter().map(|&v| self.values[v]).collect();
+        for (&phi, arg) in f.blocks[join].phis.iter().zip(&incoming) {
+            self.values[phi] = arg.as_value();
+        }
+        let here = self.current_block;
+        for &b in &path {
+            self.current_block = b;
+            for &inst in &f.blocks[b].insts {
+                self.inst(inst);
+            }
+        }
+        let latch = *path.last().expect("a latch");
+        self.repeat_header_test(latch, header);
+        self.current_block = here;
+        for (v, cv) in defined.into_iter().zip(saved) {
+            self.values[v] = cv;
+        }
     }
 
     /// Ends a rotated loop's latch with a copy of its header: the header's
