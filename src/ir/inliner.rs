@@ -152,7 +152,7 @@ fn inline_leaves_into_top_level_loops(
     let mut leaves = vec![false; m.functions.len()];
     for g in callees(&m.main) {
         let f = &m.functions[g];
-        leaves[g] = inlinable[g] && f.calls().next().is_none() && DomTree::compute(f).is_acyclic();
+        leaves[g] = inlinable[g] && f.calls().next().is_none() && has_no_loop(f);
     }
     if !leaves.contains(&true) {
         return;
@@ -191,6 +191,11 @@ struct Model<'a> {
     /// own, whose iterations would pay for its call (a merge sort's
     /// merge ran 4 % more instructions copied in).
     recursive: bool,
+}
+
+/// Whether `f` has no loop (no back edge in its dominator tree).
+fn has_no_loop(f: &Function) -> bool {
+    DomTree::compute(f).is_acyclic()
 }
 
 /// The functions `f` calls, each once.
@@ -381,7 +386,7 @@ impl Model<'_> {
                 continue;
             }
             let callee = &self.functions[g as usize];
-            let in_loop = in_loop || (self.recursive && DomTree::compute(callee).is_acyclic());
+            let in_loop = in_loop || (self.recursive && has_no_loop(callee));
             let InstKind::Call(_, ref args) = caller.insts[call].kind else {
                 unreachable!("a call")
             };

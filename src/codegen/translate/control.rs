@@ -8,6 +8,13 @@ use super::*;
 /// blocks that jump to the join (besides the header's test repeated).
 const MAX_COPIED_LATCH: usize = 4;
 
+/// A loop's join and the blocks after it up to its rotated latch, which
+/// the translator copies into a block that jumps to the join.
+struct LatchPath {
+    blocks: Vec<ir::Block>,
+    header: ir::Block,
+}
+
 impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     pub(super) fn in_session(&self) -> bool {
         matches!(self.env.linking, Linking::Session { .. })
@@ -71,8 +78,8 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             ir::Terminator::Jump(to) if self.is_rotated_latch(block, to) => {
                 self.repeat_header_test(block, to);
             }
-            ir::Terminator::Jump(join) if self.copies_latch(block, join) => {
-                self.copy_latch(block, join);
+            ir::Terminator::Jump(join) if let Some(path) = self.latch_copy(block, join) => {
+                self.copy_latch(block, &path);
             }
             ir::Terminator::Jump(to) => {
                 let mut args = self.edge_args(block, to);
@@ -218,105 +225,111 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         self.plan.loops.is_back_edge(block, header) && self.is_rotated_header(header)
     }
 
-    /// Whether `block`'s jump to `join` is better replaced by a copy of the
-    /// blocks from `join` to its loop's rotated latch ([`latch_path`](Self::latch_path)):
-    /// a few instructions that only compute, and the header's test. The
-    /// join of an `if` in a loop's body is followed by the latch, which
-    /// reverse post-order places after both arms; the path that skips a
-    /// long arm then jumps over it to the latch and back to the header,
-    /// two taken branches per iteration where the copy leaves one (LLVM's
-    /// tail duplication of small blocks). Not in REPL code, which polls on
+    /// The blocks to copy in place of `block`'s jump to `join`, if that
+    /// jump is better replaced by a copy of the blocks from `join` to its
+    /// loop's rotated latch ([`latch_path`](Self::latch_path)): a few
+    /// instructions that only compute, and the header's test. The join of
+    /// an `if` in a loop's body is followed by the latch, which reverse
+    /// post-order places after both arms; the path that skips a long arm
+    /// then jumps over it to the latch and back to the header, two taken
+    /// branches per iteration where the copy leaves one (LLVM's tail
+    /// duplication of small blocks). Not in REPL code, which polls on
     /// every back edge.
-    fn copies_latch(&self, block: ir::Block, join: ir::Block) -> bool {
+    fn latch_copy(&self, block: ir::Block, join: ir::Block) -> Option<LatchPath> {
         let f = self.f;
-        let Some((path, header)) = self.latch_path(join) else {
-            return false;
-        };
-        let insts = || path.iter().flat_map(|&b| &f.blocks[b].insts);
-        !self.in_session()
-            && !path.contains(&block)
-            && f.blocks[join].preds.len() >= 2
+        if self.in_session() || f.blocks[join].preds.len() < 2 {
+            return None;
+        }
+        let path = self.latch_path(join)?;
+        let insts = || path.blocks.iter().flat_map(|&b| &f.blocks[b].insts);
+        let copies = !path.blocks.contains(&block)
             && insts().count() <= MAX_COPIED_LATCH
             && insts().all(|&i| f.insts[i].kind.is_removable_if_unused())
-            && !(self.plan.vector_loops.iter()).any(|l| l.header == header)
+            && !(self.plan.vector_loops.iter()).any(|l| l.header == path.header);
+        copies.then_some(path)
     }
 
     /// The blocks from `join` on that the translator emits as one (each
     /// after the next continues its predecessor) when the last is a
     /// rotated loop's latch, and that loop's header.
-    fn latch_path(&self, join: ir::Block) -> Option<(Vec<ir::Block>, ir::Block)> {
-        let mut path = vec![join];
+    fn latch_path(&self, join: ir::Block) -> Option<LatchPath> {
+        let mut blocks = vec![join];
         let mut at = join;
         while let Some(ir::Terminator::Jump(next)) = self.f.blocks[at].term {
             if self.is_rotated_latch(at, next) {
-                return Some((path, next));
+                return Some(LatchPath {
+                    blocks,
+                    header: next,
+                });
             }
-            if !self.continues_its_predecessor(next) || path.len() > MAX_COPIED_LATCH {
+            if !self.continues_its_predecessor(next) || blocks.len() > MAX_COPIED_LATCH {
                 return None;
             }
-            path.push(next);
+            blocks.push(next);
             at = next;
         }
         None
     }
 
-    /// Ends `block` with a copy of the blocks from `join` to the latch
-    /// ([`copies_latch`](Self::copies_latch)): `join`'s phis take
-    /// `block`'s arguments, the instructions are made again, and the
-    /// header's test repeated on them branches back or out.
-    fn copy_latch(&mut self, block: ir::Block, join: ir::Block) {
-        let f = self.f;
-        let (path, header) = self.latch_path(join).expect("copies_latch");
-        let incoming = self.edge_args(block, join);
-        let results = path.iter().flat_map(|&b| &f.blocks[b].insts);
-        let results = results.filter_map(|&i| f.insts[i].result);
-        let defined: Vec<ir::Value> = f.blocks[join].phis.iter().copied().chain(results).collect();
-        let saved: Vec<Option<cl::Value>> = defined.iter().map(|&v| self.values[v]).collect();
-        for (&phi, arg) in f.blocks[join].phis.iter().zip(&incoming) {
-            self.values[phi] = arg.as_value();
-        }
-        let here = self.current_block;
-        for &b in &path {
-            self.current_block = b;
-            for &inst in &f.blocks[b].insts {
-                self.inst(inst);
-            }
-        }
-        let latch = *path.last().expect("a latch");
-        self.repeat_header_test(latch, header);
-        self.current_block = here;
-        for (v, cv) in defined.into_iter().zip(saved) {
-            self.values[v] = cv;
-        }
+    /// Ends `block` with a copy of `path` ([`latch_copy`](Self::latch_copy)):
+    /// its join's phis take `block`'s arguments, the instructions are made
+    /// again, and the header's test repeated on them branches back or out.
+    fn copy_latch(&mut self, block: ir::Block, path: &LatchPath) {
+        let incoming = self.edge_args(block, path.blocks[0]);
+        let latch = *path.blocks.last().expect("a latch");
+        let header = path.header;
+        self.translate_again(&path.blocks, &incoming, |t| {
+            t.repeat_header_test(latch, header);
+        });
     }
 
     /// Ends a rotated loop's latch with a copy of its header: the header's
     /// instructions on the values the latch passes to its phis, then its
     /// branch (`ir::rotate`).
     pub(super) fn repeat_header_test(&mut self, latch: ir::Block, header: ir::Block) {
-        let f = self.f;
         let incoming = self.edge_args(latch, header);
-        let h = &f.blocks[header];
-        let results = h.insts.iter().filter_map(|&i| f.insts[i].result);
-        let defined: Vec<ir::Value> = h.phis.iter().copied().chain(results).collect();
-        let saved: Vec<Option<cl::Value>> = defined.iter().map(|&v| self.values[v]).collect();
-        for (&phi, arg) in h.phis.iter().zip(&incoming) {
-            self.values[phi] = arg.as_value();
-        }
-        let latch_block = std::mem::replace(&mut self.current_block, header);
-        for &inst in &h.insts {
-            self.inst(inst);
-        }
         let Some(ir::Terminator::Branch {
             cond,
             then_block,
             else_block,
-        }) = h.term
+        }) = self.f.blocks[header].term
         else {
             unreachable!("ir::rotate: a rotated header branches");
         };
-        self.branch(header, cond, then_block, else_block);
-        self.current_block = latch_block;
+        self.translate_again(&[header], &incoming, |t| {
+            t.branch(header, cond, then_block, else_block);
+        });
+    }
+
+    /// Translates the instructions of `blocks` (a run the translator emits
+    /// as one) again, into the current Cranelift block, with the first
+    /// block's phis taking `incoming`; then `end` (the terminator, with the
+    /// last block as the current one). The values the blocks define map to
+    /// their first translation again afterwards.
+    fn translate_again(
+        &mut self,
+        blocks: &[ir::Block],
+        incoming: &[cl::BlockArg],
+        end: impl FnOnce(&mut Self),
+    ) {
+        let f = self.f;
+        let phis = &f.blocks[blocks[0]].phis;
+        let insts = || blocks.iter().flat_map(|&b| &f.blocks[b].insts);
+        let results = insts().filter_map(|&i| f.insts[i].result);
+        let defined: Vec<ir::Value> = phis.iter().copied().chain(results).collect();
+        let saved: Vec<Option<cl::Value>> = defined.iter().map(|&v| self.values[v]).collect();
+        for (&phi, arg) in phis.iter().zip(incoming) {
+            self.values[phi] = arg.as_value();
+        }
+        let here = self.current_block;
+        for &b in blocks {
+            self.current_block = b;
+            for &inst in &f.blocks[b].insts {
+                self.inst(inst);
+            }
+        }
+        end(self);
+        self.current_block = here;
         for (v, cv) in defined.into_iter().zip(saved) {
             self.values[v] = cv;
         }
