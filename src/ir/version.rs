@@ -117,11 +117,17 @@ pub fn version_function(f: &mut Function) {
         return;
     }
     let mut seen: FxHashSet<Block> = FxHashSet::default();
+    // What `ir::bounds` checks already, computed when first needed and
+    // kept from copy to copy (a whole-function analysis per copy cost more
+    // than the rest of the pass). It only weighs whether a copy is worth
+    // it. A copy adds instructions only to loops that are not planned
+    // again; it can take a proof away from a later loop (the original's
+    // header no longer dominates the exit), never add one, so a stale
+    // plan can only leave a loop uncopied.
+    let mut checks: Option<CheckPlan> = None;
     for _ in 0..MAX_COPIES {
         let dom = DomTree::compute(f);
         let loops = Loops::compute(f, &dom);
-        // What `ir::bounds` checks already, computed when first needed.
-        let mut checks: Option<CheckPlan> = None;
         let versioned = loops
             .innermost_loops()
             .filter(|&l| seen.insert(loops.loops[l].header))
