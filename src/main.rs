@@ -167,11 +167,21 @@ fn main() {
     jitrun::memory::keep_freed_memory();
     let cli = Cli::parse();
     check_print_after(&cli);
+    let compiles_for_host = cli.target.is_none()
+        && !cli.interp
+        && cli.print_after.is_none()
+        && !matches!(cli.emit, Some(EmitArg::Ast | EmitArg::Ssa | EmitArg::Dot));
+    let (level, verify) = (cli.opt_level, cli.verify || cfg!(debug_assertions));
     let worker = std::thread::Builder::new()
         .name("jitrun".into())
         .stack_size(THREAD_STACK)
         .spawn(move || run(cli))
         .expect("spawn the compiler thread");
+    // This thread would only wait: it builds the ISA the compiler's thread
+    // will need once it has parsed and optimized the program.
+    if compiles_for_host {
+        jitrun::codegen::prepare_host_isa(level, verify);
+    }
     let code = worker.join().unwrap_or_else(|_| {
         eprintln!("jitrun: internal compiler error (panic); please report this program");
         driver::EXIT_INTERNAL_ERROR

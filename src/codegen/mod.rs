@@ -83,7 +83,44 @@ pub fn foreign_target(name: Option<&str>) -> Option<String> {
     }
 }
 
+/// The host's ISA with the settings `opts` asks for, built once per
+/// process: by the first call here or of [`prepare_host_isa`] (a call
+/// that comes while another thread builds it waits for that one).
 pub fn make_isa(opts: &CodegenOptions) -> Result<OwnedTargetIsa, CodegenError> {
+    if opts.target.is_none() {
+        let settings = (opts.plan.cranelift_speed, opts.verify);
+        let (built_for, isa) = HOST_ISA.get_or_init(|| (settings, build_isa(opts).ok()));
+        if let (true, Some(isa)) = (*built_for == settings, isa) {
+            return Ok(isa.clone());
+        }
+    }
+    build_isa(opts)
+}
+
+/// The host ISA [`make_isa`] builds once, and the settings it has
+/// (`cranelift_speed`, `verify`): `None` if it could not be built (the
+/// caller then builds it again, for the error).
+static HOST_ISA: std::sync::OnceLock<((bool, bool), Option<OwnedTargetIsa>)> =
+    std::sync::OnceLock::new();
+
+/// Builds the host ISA that [`make_isa`] will be asked for at `level`,
+/// ahead of time: `main`'s thread, idle while the compiler's thread parses
+/// and optimizes, calls this, so that building it (and first touching
+/// Cranelift's code) is off the compile's path.
+pub fn prepare_host_isa(level: crate::passes::OptLevel, verify: bool) {
+    let _ = make_isa(&CodegenOptions {
+        plan: level.plan(crate::passes::Scope::Program),
+        verify,
+        target: None,
+        keep_clif: false,
+        keep_asm: false,
+        threads: None,
+    });
+}
+
+/// Cranelift's ISA for `opts.target` (the host's if none), with jitrun's
+/// settings.
+fn build_isa(opts: &CodegenOptions) -> Result<OwnedTargetIsa, CodegenError> {
     let mut flags = settings::builder();
     let set = |flags: &mut settings::Builder, k: &str, v: &str| {
         flags.set(k, v).expect("known Cranelift setting");
