@@ -172,21 +172,23 @@ fn main() {
         && cli.print_after.is_none()
         && !matches!(cli.emit, Some(EmitArg::Ast | EmitArg::Ssa | EmitArg::Dot));
     let (level, verify) = (cli.opt_level, cli.verify || cfg!(debug_assertions));
+    // The compiler's thread ends the process itself (with the program's
+    // status), so that nothing here delays the exit.
     let worker = std::thread::Builder::new()
         .name("jitrun".into())
         .stack_size(THREAD_STACK)
-        .spawn(move || run(cli))
+        .spawn(move || -> () { std::process::exit(run(cli)) })
         .expect("spawn the compiler thread");
-    // This thread would only wait: it builds the ISA the compiler's thread
-    // will need once it has parsed and optimized the program.
+    // Meanwhile this thread, which would only wait, builds the ISA the
+    // compiler's thread will need once it has parsed and optimized the
+    // program, and warms up Cranelift.
     if compiles_for_host {
-        jitrun::codegen::prepare_host_isa(level, verify);
+        jitrun::codegen::prepare_host_codegen(level, verify);
     }
-    let code = worker.join().unwrap_or_else(|_| {
-        eprintln!("jitrun: internal compiler error (panic); please report this program");
-        driver::EXIT_INTERNAL_ERROR
-    });
-    std::process::exit(code);
+    // The compiler's thread returns only by a panic.
+    let _ = worker.join();
+    eprintln!("jitrun: internal compiler error (panic); please report this program");
+    std::process::exit(driver::EXIT_INTERNAL_ERROR);
 }
 
 /// `--print-after=PASS` names a pass that runs: a usage error otherwise

@@ -84,7 +84,7 @@ pub fn foreign_target(name: Option<&str>) -> Option<String> {
 }
 
 /// The host's ISA with the settings `opts` asks for, built once per
-/// process: by the first call here or of [`prepare_host_isa`] (a call
+/// process: by the first call here or of [`prepare_host_codegen`] (a call
 /// that comes while another thread builds it waits for that one).
 pub fn make_isa(opts: &CodegenOptions) -> Result<OwnedTargetIsa, CodegenError> {
     if opts.target.is_none() {
@@ -104,11 +104,13 @@ static HOST_ISA: std::sync::OnceLock<((bool, bool), Option<OwnedTargetIsa>)> =
     std::sync::OnceLock::new();
 
 /// Builds the host ISA that [`make_isa`] will be asked for at `level`,
-/// ahead of time: `main`'s thread, idle while the compiler's thread parses
-/// and optimizes, calls this, so that building it (and first touching
-/// Cranelift's code) is off the compile's path.
-pub fn prepare_host_isa(level: crate::passes::OptLevel, verify: bool) {
-    let _ = make_isa(&CodegenOptions {
+/// ahead of time, and on a machine of several cores compiles a small
+/// function with it ([`machine::warm_up`]): `main`'s thread, idle while
+/// the compiler's thread parses and optimizes, calls this, so that
+/// building the ISA and first touching Cranelift's code and data (page
+/// faults, the shared cache) are off the compile's path.
+pub fn prepare_host_codegen(level: crate::passes::OptLevel, verify: bool) {
+    let isa = make_isa(&CodegenOptions {
         plan: level.plan(crate::passes::Scope::Program),
         verify,
         target: None,
@@ -116,6 +118,11 @@ pub fn prepare_host_isa(level: crate::passes::OptLevel, verify: bool) {
         keep_asm: false,
         threads: None,
     });
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if let (Ok(isa), true) = (isa, cores > 1) {
+        // Nothing is lost if it fails: its only product is warm caches.
+        let _ = machine::warm_up(&*isa);
+    }
 }
 
 /// Cranelift's ISA for `opts.target` (the host's if none), with jitrun's
