@@ -96,16 +96,24 @@ fn unroll_in(f: &mut Function, tables: &FxHashMap<GlobalRef, Vec<Const>>, small:
         tidy::merge_straight_blocks(f);
     }
     let mut unrolled = 0;
+    // Innermost loops share no block, and unrolling one changes only its
+    // own blocks and the edges into and out of it: the plans of one loop
+    // forest hold for all of its innermost loops. A loop whose inner
+    // loops were all unrolled is innermost in the next forest.
     while unrolled < MAX_LOOPS {
         let dom = DomTree::compute(f);
         let loops = Loops::compute(f, &dom);
-        let Some(plan) =
-            (loops.innermost_loops()).find_map(|l| Plan::of(f, &loops, l, tables, small))
-        else {
+        let plans: Vec<Plan> = (loops.innermost_loops())
+            .filter_map(|l| Plan::of(f, &loops, l, tables, small))
+            .take(MAX_LOOPS - unrolled)
+            .collect();
+        if plans.is_empty() {
             break;
-        };
-        plan.apply(f);
-        unrolled += 1;
+        }
+        unrolled += plans.len();
+        for plan in plans {
+            plan.apply(f);
+        }
     }
     if unrolled > 0 {
         // Folding makes the copies' counters constants, then their table
