@@ -152,9 +152,8 @@ fn compile_one(
 /// Compiles a small function of the shapes translated code is made of (a
 /// counted loop over memory, a call, a return) and throws it away: run on
 /// an idle core before the first real compile, it takes Cranelift's first
-/// page faults and cache misses off that compile's path. Cold `--time`
-/// compiles, min of 15: collatz 0.51 -> 0.46 ms, sieve 0.67 -> 0.61 ms,
-/// fib 0.98 -> 0.93 ms, jacobi 1.89 -> 1.82 ms.
+/// page faults and cache misses off that compile's path (some 0.05 ms of
+/// a cold compile on the machine it was measured on).
 pub(super) fn warm_up(isa: &dyn TargetIsa) -> Result<(), CodegenError> {
     use cl::{condcodes::IntCC, types::I64, InstBuilder, MemFlagsData};
     let mut sig = cl::Signature::new(isa.default_call_conv());
