@@ -50,6 +50,23 @@ pub struct Options {
     pub time: bool,
 }
 
+impl Options {
+    /// Whether [`compile`] goes on to Cranelift: not when it stops at
+    /// the IR (`--print-after`, `--emit ast|ssa|dot`) or interprets it.
+    pub fn generates_code(&self) -> bool {
+        let stops_at_ir = self.print_after.is_some()
+            || matches!(self.emit, Some(Emit::Ast | Emit::Ssa | Emit::Dot));
+        let interprets = self.interp && self.emit.is_none();
+        !stops_at_ir && !interprets
+    }
+
+    /// Whether the code it generates is for this machine (no `--target`,
+    /// or the host's own).
+    pub fn generates_host_code(&self) -> bool {
+        self.generates_code() && codegen::foreign_target(self.target.as_deref()).is_none()
+    }
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -185,21 +202,16 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
         Ok::<_, CompileError>((ssa, stats, printed))
     })?;
     drop(checked);
-    let compiled = match opts.emit {
-        _ if opts.print_after.is_some() => None,
-        Some(Emit::Ast | Emit::Ssa | Emit::Dot) => None,
-        None if opts.interp => None,
-        _ => {
-            let cg = CodegenOptions {
-                plan: opts.opt_level.plan(Scope::Program),
-                verify: opts.verify,
-                target: codegen::foreign_target(opts.target.as_deref()),
-                keep_clif: opts.emit == Some(Emit::Clif),
-                keep_asm: opts.emit == Some(Emit::Asm),
-                threads: None,
-            };
-            Some(timed(&mut t.codegen, || codegen::compile(&ssa, &cg))?)
-        }
+    let compiled = if opts.generates_code() {
+        let cg = CodegenOptions {
+            target: codegen::foreign_target(opts.target.as_deref()),
+            keep_clif: opts.emit == Some(Emit::Clif),
+            keep_asm: opts.emit == Some(Emit::Asm),
+            ..CodegenOptions::host(opts.opt_level.plan(Scope::Program), opts.verify)
+        };
+        Some(timed(&mut t.codegen, || codegen::compile(&ssa, &cg))?)
+    } else {
+        None
     };
     Ok(Artifacts {
         ast,

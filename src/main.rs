@@ -167,17 +167,16 @@ fn main() {
     jitrun::memory::keep_freed_memory();
     let cli = Cli::parse();
     check_print_after(&cli);
-    let compiles_for_host = cli.target.is_none()
-        && !cli.interp
-        && cli.print_after.is_none()
-        && !matches!(cli.emit, Some(EmitArg::Ast | EmitArg::Ssa | EmitArg::Dot));
-    let (level, verify) = (cli.opt_level, cli.verify || cfg!(debug_assertions));
+    let options = options(&cli);
+    // A REPL compiles every entry for the host.
+    let compiles_for_host = cli.file.is_none() || options.generates_host_code();
+    let (level, verify) = (options.opt_level, options.verify);
     // The compiler's thread ends the process itself (with the program's
     // status), so that nothing here delays the exit.
     let worker = std::thread::Builder::new()
         .name("jitrun".into())
         .stack_size(THREAD_STACK)
-        .spawn(move || -> () { std::process::exit(run(cli)) })
+        .spawn(move || -> () { std::process::exit(run(cli, options)) })
         .expect("spawn the compiler thread");
     // Meanwhile this thread, which would only wait, builds the ISA the
     // compiler's thread will need once it has parsed and optimized the
@@ -222,7 +221,7 @@ fn check_print_after(cli: &Cli) {
         .exit();
 }
 
-fn run(cli: Cli) -> i32 {
+fn run(cli: Cli, opts: Options) -> i32 {
     let gc_mode = match std::env::var("JITRUN_GC").as_deref() {
         Err(_) | Ok("") => gc::Mode::Normal,
         Ok("stress") => gc::Mode::Stress,
@@ -248,8 +247,8 @@ fn run(cli: Cli) -> i32 {
     );
     let Some(file) = cli.file else {
         return jitrun::repl::run(SessionOptions {
-            opt_level: cli.opt_level,
-            verify: cli.verify || cfg!(debug_assertions),
+            opt_level: opts.opt_level,
+            verify: opts.verify,
         });
     };
     let (name, bytes) = if file == "-" {
@@ -272,9 +271,14 @@ fn run(cli: Cli) -> i32 {
         Ok(src) => src,
         Err(code) => return code,
     };
-    let opts = Options {
+    driver::run_source(&name, &src, &opts)
+}
+
+/// The driver's options, from the command line.
+fn options(cli: &Cli) -> Options {
+    Options {
         opt_level: cli.opt_level,
-        passes: cli.passes.map(|list| list.0),
+        passes: cli.passes.as_ref().map(|list| list.0.clone()),
         print_after: cli.print_after,
         emit: cli.emit.map(|e| match e {
             EmitArg::Ast => Emit::Ast,
@@ -283,7 +287,7 @@ fn run(cli: Cli) -> i32 {
             EmitArg::Asm => Emit::Asm,
             EmitArg::Dot => Emit::Dot,
         }),
-        target: cli.target,
+        target: cli.target.clone(),
         verify: cli.verify || cfg!(debug_assertions),
         stats: cli.stats.map(|s| match s {
             StatsArg::Table => StatsFormat::Table,
@@ -296,6 +300,5 @@ fn run(cli: Cli) -> i32 {
             SsaArg::Braun => SsaMode::Braun,
             SsaArg::Marker => SsaMode::Marker,
         },
-    };
-    driver::run_source(&name, &src, &opts)
+    }
 }

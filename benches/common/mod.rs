@@ -56,12 +56,5 @@ pub fn ssa_options(optimize: bool) -> SsaOptions {
 /// Cranelift at `opt_level=speed`, no verifier, nothing kept, on as many
 /// threads as the command line uses.
 pub fn speed_codegen() -> CodegenOptions {
-    CodegenOptions {
-        plan: OptLevel::O2.plan(Scope::Program),
-        verify: false,
-        target: None,
-        keep_clif: false,
-        keep_asm: false,
-        threads: None,
-    }
+    CodegenOptions::host(OptLevel::O2.plan(Scope::Program), false)
 }

@@ -200,15 +200,9 @@ pub(super) fn warm_up(isa: &dyn TargetIsa) -> Result<(), CodegenError> {
 mod tests {
     #[test]
     fn the_warm_up_function_verifies_and_compiles() {
-        let isa = super::super::make_isa(&super::super::CodegenOptions {
-            plan: crate::passes::OptLevel::O2.plan(crate::passes::Scope::Program),
-            verify: true,
-            target: None,
-            keep_clif: false,
-            keep_asm: false,
-            threads: None,
-        })
-        .expect("the host is supported");
+        use crate::passes::{OptLevel, Scope};
+        let options = super::super::CodegenOptions::host(OptLevel::O2.plan(Scope::Program), true);
+        let isa = super::super::make_isa(&options).expect("the host is supported");
         super::warm_up(&*isa).expect("compiles, verifier on");
     }
 }

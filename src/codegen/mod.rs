@@ -57,6 +57,21 @@ pub struct CodegenOptions {
     pub threads: Option<usize>,
 }
 
+impl CodegenOptions {
+    /// Code for the host as `plan` says, nothing kept, on the default
+    /// threads.
+    pub fn host(plan: Plan, verify: bool) -> CodegenOptions {
+        CodegenOptions {
+            plan,
+            verify,
+            target: None,
+            keep_clif: false,
+            keep_asm: false,
+            threads: None,
+        }
+    }
+}
+
 /// Whether Cranelift can compile for `name`; the reason why not.
 pub fn check_target(name: &str) -> Result<(), String> {
     let triple = target_lexicon::Triple::from_str(name)
@@ -110,14 +125,8 @@ static HOST_ISA: std::sync::OnceLock<((bool, bool), Option<OwnedTargetIsa>)> =
 /// building the ISA and first touching Cranelift's code and data (page
 /// faults, the shared cache) are off the compile's path.
 pub fn prepare_host_codegen(level: crate::passes::OptLevel, verify: bool) {
-    let isa = make_isa(&CodegenOptions {
-        plan: level.plan(crate::passes::Scope::Program),
-        verify,
-        target: None,
-        keep_clif: false,
-        keep_asm: false,
-        threads: None,
-    });
+    let plan = level.plan(crate::passes::Scope::Program);
+    let isa = make_isa(&CodegenOptions::host(plan, verify));
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if let (Ok(isa), true) = (isa, cores > 1) {
         // Nothing is lost if it fails: its only product is warm caches.

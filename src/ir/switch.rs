@@ -182,11 +182,9 @@ fn chain_from(f: &Function, head: Block) -> Option<Chain> {
     (chain.cases.len() >= MIN_CASES && is_dense(&chain.cases)).then_some(chain)
 }
 
-/// The chain after `head`'s test, if that one is a switch too: the first
-/// test stays a branch (as GCC leaves it), since the case written first
-/// is often the frequent one, and a conditional branch on it is predicted
-/// apart from the table's indirect jump. (Its constant, tested again
-/// later, could never hold there: such a chain is left whole.)
+/// The chain after `head`'s test, if that one is a switch too, so that the
+/// first test stays a branch (module docs). A chain that tests the first
+/// constant again later is left whole: that case could never hold there.
 fn without_first_test(f: &Function, head: Block) -> Option<Chain> {
     let first = test_of(f, head)?;
     let rest = chain_from(f, first.miss)?;

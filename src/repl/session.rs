@@ -394,14 +394,7 @@ impl Session {
 }
 
 fn codegen_options(opts: &SessionOptions) -> CodegenOptions {
-    CodegenOptions {
-        plan: opts.opt_level.plan(Scope::Entry),
-        verify: opts.verify,
-        target: None,
-        keep_clif: false,
-        keep_asm: false,
-        threads: None,
-    }
+    CodegenOptions::host(opts.opt_level.plan(Scope::Entry), opts.verify)
 }
 
 /// A top-level statement that does nothing, for compiling one function.
