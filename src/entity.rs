@@ -37,7 +37,7 @@ macro_rules! entity {
 }
 
 /// A growable vector of entities of type `V`, addressed by keys of type `K`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Arena<K, V> {
     items: Vec<V>,
     _key: PhantomData<K>,
@@ -103,7 +103,7 @@ impl<K: EntityRef, V> IndexMut<K> for Arena<K, V> {
 
 /// Side data for the entities of an [`Arena`], with a default for keys
 /// never written.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SecondaryMap<K, V: Clone> {
     items: Vec<V>,
     default: V,

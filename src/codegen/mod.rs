@@ -731,8 +731,8 @@ fn needs_code(
         // needs its own loops, found again here (its plan is made when it
         // is translated).
         let calls_leaves = f.calls().any(|(_, _, g)| inline[g as usize].is_some());
-        let own_loops = (at.is_some() && !outside && calls_leaves)
-            .then(|| ir::loops::Loops::compute(f, &ir::dom::DomTree::compute(f)));
+        let own_loops =
+            (at.is_some() && !outside && calls_leaves).then(|| f.current_dom_and_loops().1);
         let loops = own_loops.as_ref().unwrap_or(main_loops);
         for (b, _, g) in f.calls() {
             let g = g as usize;

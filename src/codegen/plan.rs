@@ -32,7 +32,7 @@ pub type Roots = FxHashMap<ir::Inst, Vec<ir::Value>>;
 pub struct FunctionPlan {
     /// Dominators, and the reverse post-order the translator follows
     /// (every definition before its uses).
-    pub dom: DomTree,
+    pub dom: std::sync::Arc<DomTree>,
     /// The loop forest: headers, back edges, the blocks on a loop.
     pub loops: Loops,
     /// Which bounds checks `ir::bounds` proved redundant, grouped, or
@@ -93,8 +93,7 @@ impl FunctionPlan {
         collects: Option<&dyn Fn(&InstKind) -> bool>,
         expands_outside_loops: bool,
     ) -> FunctionPlan {
-        let dom = DomTree::compute(f);
-        let loops = Loops::compute(f, &dom);
+        let (dom, loops) = f.current_dom_and_loops();
         let (checks, non_negative_dividends) = checks_and_dividends(f, &dom, &loops, quiet);
         let vector_loops = if plan.vector_loops {
             vector::vector_loops(f, &loops, &checks)

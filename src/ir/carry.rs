@@ -54,8 +54,7 @@ fn carry_in(f: &mut Function) {
     if !has_sets {
         return;
     }
-    let dom = DomTree::compute(f);
-    let loops = Loops::compute(f, &dom);
+    let (dom, loops) = f.dom_and_loops();
     let found = find(f, &dom, &loops);
     if found.is_empty() {
         return;

@@ -4,6 +4,7 @@
 use super::{Block, Function};
 use crate::entity::{EntityRef, SecondaryMap};
 
+#[derive(Debug, PartialEq)]
 pub struct DomTree {
     /// Reachable blocks in reverse post-order; the entry first.
     pub rpo: Vec<Block>,
@@ -29,7 +30,8 @@ pub fn reverse_post_order(f: &Function) -> Vec<Block> {
     let mut stack = vec![(f.entry(), 0usize)];
     visited[f.entry().index()] = true;
     while let Some((block, next)) = stack.last_mut() {
-        if let Some(&succ) = f.successors(*block).get(*next) {
+        let term = f.blocks[*block].term.as_ref();
+        if let Some(succ) = term.and_then(|t| t.successor(*next)) {
             *next += 1;
             if !visited[succ.index()] {
                 visited[succ.index()] = true;

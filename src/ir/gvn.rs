@@ -7,7 +7,6 @@
 //! element for `ir::reuse`). A division repeated where the first one
 //! dominates it cannot fail where the first did not.
 
-use super::dom::DomTree;
 use super::*;
 use rustc_hash::FxHashMap;
 
@@ -23,7 +22,7 @@ pub fn number_values(m: &mut Module) {
 /// computations of the blocks that dominate it, and only those, so each
 /// lookup is one hash probe however many sibling blocks compute the same.
 fn number_in(f: &mut Function) {
-    let dom = DomTree::compute(f);
+    let dom = f.dom_tree();
     let mut children: FxHashMap<Block, SmallVec<[Block; 4]>> = FxHashMap::default();
     for &b in &dom.rpo[1..] {
         let parent = dom.idom(b).expect("a reachable block other than the entry");

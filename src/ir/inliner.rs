@@ -24,7 +24,6 @@
 
 use super::dom::DomTree;
 use super::inline::{can_copy, inline_call, size};
-use super::loops::Loops;
 use super::scalars;
 use super::*;
 
@@ -377,7 +376,7 @@ impl Model<'_> {
     /// [`net_size`] stays within the limits that `own`, its net size
     /// before the first round, sets; whether it inlined any.
     fn inline_into(&self, caller: &mut Function, own: usize) -> bool {
-        let loops = Loops::compute(caller, &DomTree::compute(caller));
+        let loops = caller.loops();
         let mut sites = Vec::new();
         for (position, (block, call, g)) in caller.calls().enumerate() {
             let in_loop = loops.in_loop(block);

@@ -64,8 +64,7 @@ fn hoist_invariant_loads(f: &mut Function, effects: &[Effects]) {
     if !(f.insts.iter()).any(|(_, d)| loads(d)) {
         return;
     }
-    let dom = DomTree::compute(f);
-    let loops = Loops::compute(f, &dom);
+    let (dom, loops) = f.dom_and_loops();
     let moves = plan_moves(f, &dom, &loops, effects);
     for (inst, from, to) in moves {
         let at = (f.blocks[from].insts.iter())

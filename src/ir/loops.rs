@@ -4,9 +4,9 @@
 //! that dominates the sources of the edges back to it (its latches), and
 //! every block that reaches a latch without passing the header. Loops with
 //! one header are one loop; a loop whose header lies in another loop is
-//! nested in it. Computed from the dominator tree, once per function by
-//! each pass that needs it (the translator's `FunctionPlan` once for all
-//! its analyses); every analysis that asks about loops (bounds checks,
+//! nested in it. Computed from the dominator tree, and kept with the
+//! function until its CFG changes (`ir::analyses`), so that the passes
+//! and the translator's `FunctionPlan` share one; every analysis that asks about loops (bounds checks,
 //! rotation, vector loops, hoisting, versioning) and the translator (loop
 //! headers, back edges, blocks on a loop) read it and find none itself.
 //!
@@ -30,6 +30,7 @@ use super::*;
 use crate::entity::SecondaryMap;
 use rustc_hash::FxHashSet;
 use std::cell::OnceCell;
+use std::sync::Arc;
 
 crate::entity!(
     /// A loop of a [`Loops`] forest.
@@ -37,7 +38,7 @@ crate::entity!(
     "loop"
 );
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LoopData {
     pub header: Block,
     /// The blocks that jump back to the header.
@@ -72,17 +73,32 @@ fn trips(init: i64, bound: i64, step: i64, inclusive: bool) -> Option<i64> {
     i64::try_from((end - init + step - 1) / step).ok()
 }
 
-/// The natural loops of a function.
+/// The natural loops of a function: its [`Forest`], which depends on the
+/// CFG alone (and is kept with the function until that changes:
+/// [`Function::dom_and_loops`]), and what is found of instructions.
 pub struct Loops {
+    forest: Arc<Forest>,
+    /// The block of each laid-out instruction, made when first asked (so
+    /// it does not follow instructions moved afterwards: `ir::licm`
+    /// plans its moves before it makes them).
+    block_of: OnceCell<SecondaryMap<Inst, Option<Block>>>,
+}
+
+/// The loops of a CFG and the blocks on them.
+#[derive(Debug, PartialEq)]
+pub struct Forest {
     /// In the reverse post-order of their headers: a loop comes before
     /// the loops nested in it.
     pub loops: Arena<Loop, LoopData>,
     /// The innermost loop each block belongs to.
     innermost: SecondaryMap<Block, Option<Loop>>,
-    /// The block of each laid-out instruction, made when first asked (so
-    /// it does not follow instructions moved afterwards: `ir::licm`
-    /// plans its moves before it makes them).
-    block_of: OnceCell<SecondaryMap<Inst, Option<Block>>>,
+}
+
+impl std::ops::Deref for Loops {
+    type Target = Forest;
+    fn deref(&self) -> &Forest {
+        &self.forest
+    }
 }
 
 /// A loop's counter: a header phi stepping up by a constant.
@@ -113,6 +129,26 @@ pub struct CountedLoop {
 
 impl Loops {
     pub fn compute(f: &Function, dom: &DomTree) -> Loops {
+        Loops::of(Arc::new(Forest::compute(f, dom)))
+    }
+
+    /// The loops of `forest`, a forest of the function's current CFG.
+    pub fn of(forest: Arc<Forest>) -> Loops {
+        Loops {
+            forest,
+            block_of: OnceCell::new(),
+        }
+    }
+
+    /// The forest, to keep while the CFG stays as it is.
+    pub fn forest(&self) -> &Arc<Forest> {
+        &self.forest
+    }
+}
+
+impl Forest {
+    /// The loops of `f`'s CFG, whose dominator tree `dom` is.
+    pub fn compute(f: &Function, dom: &DomTree) -> Forest {
         let mut loops: Arena<Loop, LoopData> = Arena::new();
         let mut innermost: SecondaryMap<Block, Option<Loop>> = SecondaryMap::with_default(None);
         // Outer headers come first in reverse post-order, so a loop's
@@ -156,13 +192,11 @@ impl Loops {
             blocks.sort_unstable_by_key(|&b| dom.rpo_number(b));
             loops[l].blocks = blocks;
         }
-        Loops {
-            loops,
-            innermost,
-            block_of: OnceCell::new(),
-        }
+        Forest { loops, innermost }
     }
+}
 
+impl Loops {
     /// The innermost loop `b` lies on.
     pub fn innermost(&self, b: Block) -> Option<Loop> {
         self.innermost[b]

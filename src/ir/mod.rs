@@ -7,6 +7,7 @@
 //! and nothing of the AST.
 
 pub mod alias;
+pub mod analyses;
 pub mod arguments;
 pub mod bounds;
 pub mod carry;
@@ -476,6 +477,25 @@ impl Terminator {
         term
     }
 
+    /// The `k`th of [`Terminator::successors`], without collecting them.
+    pub fn successor(&self, k: usize) -> Option<Block> {
+        match *self {
+            Terminator::Jump(b) => (k == 0).then_some(b),
+            Terminator::Branch {
+                then_block,
+                else_block,
+                ..
+            } => [then_block, else_block].get(k).copied(),
+            Terminator::Return(_) | Terminator::Unreachable => None,
+            Terminator::Switch {
+                ref cases, default, ..
+            } => match cases.get(k) {
+                Some(&(_, b)) => Some(b),
+                None => (k == cases.len()).then_some(default),
+            },
+        }
+    }
+
     fn for_each_target(&mut self, mut f: impl FnMut(&mut Block)) {
         match self {
             Terminator::Jump(b) => f(b),
@@ -582,6 +602,9 @@ pub struct Function {
     /// By value: the length of every array of its class, as `ir::alias`
     /// recorded it (negative, or beyond the end: not known).
     pub class_lengths: Vec<i64>,
+    /// The dominator tree and loop forest last asked for, with the CFG
+    /// they are of ([`Function::dom_and_loops`]).
+    pub analyses: analyses::Cached,
 }
 
 /// The value `v` stands for in `values`, following the replacements of
@@ -607,6 +630,7 @@ impl Function {
             inline_sites: Vec::new(),
             array_classes: Vec::new(),
             class_lengths: Vec::new(),
+            analyses: analyses::Cached::default(),
         }
     }
 

@@ -19,7 +19,6 @@
 //! in turn. Only loops a tree is in, and only int phis whose next value a
 //! tree computes, are looked at (the pass runs on every function).
 
-use super::dom::DomTree;
 use super::loops::{Loop, Loops};
 use super::*;
 use rustc_hash::FxHashSet;
@@ -43,8 +42,7 @@ fn reassociate(f: &mut Function) {
     if tree_blocks.is_empty() {
         return;
     }
-    let dom = DomTree::compute(f);
-    let loops = Loops::compute(f, &dom);
+    let loops = f.loops();
     // The innermost loop of each tree: a recurrence a tree is on runs
     // through the header of the loop the tree is in (an inner loop's
     // trees on an outer recurrence go through the inner header's phis).

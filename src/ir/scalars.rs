@@ -21,7 +21,6 @@
 //! helpers are inlined (`ir::inliner` counts the accesses this pass
 //! removes when it weighs such a call).
 
-use super::dom::{reverse_post_order, DomTree};
 use super::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::smallvec;
@@ -61,8 +60,8 @@ fn replace_in(f: &mut Function) {
     if made.is_empty() {
         return;
     }
-    let dom = DomTree::compute(f);
-    let rpo = reverse_post_order(f);
+    let dom = f.dom_tree();
+    let rpo = &dom.rpo;
     let mut placed = Vec::new();
     for array in &made {
         let region: Vec<Block> = rpo

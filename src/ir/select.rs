@@ -44,7 +44,6 @@
 //! their branches and are done by then; `ir::bounds` treats a select as
 //! it treats a phi.
 
-use super::dom::DomTree;
 use super::loops::{Loop, Loops};
 use super::semantics::Const;
 use super::*;
@@ -106,7 +105,7 @@ pub fn if_convert(f: &mut Function) {
             let Some(shape) = shape_at(f, h) else {
                 continue;
             };
-            let loops = loops.get_or_insert_with(|| Loops::compute(f, &DomTree::compute(f)));
+            let loops = loops.get_or_insert_with(|| f.loops());
             let homes = homes.get_or_insert_with(|| inst_blocks(f));
             if keeps_branch(f, loops, homes, h, &shape) {
                 continue;
@@ -154,7 +153,7 @@ fn split_join(f: &mut Function, h: Block, loops: &mut Option<Loops>) -> bool {
         return false;
     }
     // Not a loop's header: its latches stay as they are.
-    let loops = loops.get_or_insert_with(|| Loops::compute(f, &DomTree::compute(f)));
+    let loops = loops.get_or_insert_with(|| f.loops());
     if loops.is_header(j) {
         return false;
     }

@@ -61,8 +61,7 @@ fn thread_function(f: &mut Function) {
             break;
         }
         let uses = f.use_counts();
-        let dom = DomTree::compute(f);
-        let loops = Loops::compute(f, &dom);
+        let (dom, loops) = f.dom_and_loops();
         let before = bypassed.len();
         for b in candidates {
             // Asked again: bypassing a block changes its predecessors'

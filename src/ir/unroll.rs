@@ -40,7 +40,6 @@
 //! Nothing is reordered, so errors (a failed check, a division by zero)
 //! happen where and when they did.
 
-use super::dom::DomTree;
 use super::loops::{Loop, Loops};
 use super::semantics::Const;
 use super::*;
@@ -101,8 +100,7 @@ fn unroll_in(f: &mut Function, tables: &FxHashMap<GlobalRef, Vec<Const>>, small:
     // forest hold for all of its innermost loops. A loop whose inner
     // loops were all unrolled is innermost in the next forest.
     while unrolled < MAX_LOOPS {
-        let dom = DomTree::compute(f);
-        let loops = Loops::compute(f, &dom);
+        let loops = f.loops();
         let plans: Vec<Plan> = (loops.innermost_loops())
             .filter_map(|l| Plan::of(f, &loops, l, tables, small))
             .take(MAX_LOOPS - unrolled)

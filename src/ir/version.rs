@@ -126,8 +126,7 @@ pub fn version_function(f: &mut Function) {
     // plan can only leave a loop uncopied.
     let mut checks: Option<CheckPlan> = None;
     for _ in 0..MAX_COPIES {
-        let dom = DomTree::compute(f);
-        let loops = Loops::compute(f, &dom);
+        let (dom, loops) = f.dom_and_loops();
         let versioned = loops
             .innermost_loops()
             .filter(|&l| seen.insert(loops.loops[l].header))

@@ -1,0 +1,178 @@
+//! The dominator tree and loop forest of a function, kept with it until
+//! its CFG changes. Most passes change instructions and leave the CFG as
+//! it is, so most passes can take the analyses the pass before them made
+//! ([`Function::dom_tree`], [`Function::dom_and_loops`]) instead of
+//! computing them again.
+//!
+//! Whether the CFG changed is decided by comparing it with the CFG the
+//! analyses were made of, kept as a key: each laid-out block, its
+//! successors and its predecessors, in order. That is everything
+//! `DomTree::compute` and `Forest::compute` read, so a kept analysis is
+//! the one they would compute; debug builds check that it is.
+//!
+//! Architecture Invariant: what is kept depends on the CFG alone. What a
+//! loop forest finds of instructions (`Loops::block_of`) is made afresh
+//! for each pass that asks.
+
+use super::dom::DomTree;
+use super::loops::{Forest, Loops};
+use super::Function;
+use crate::entity::EntityRef;
+use std::sync::Arc;
+
+/// The analyses last made of a function, and the CFG they are of.
+#[derive(Clone, Default)]
+pub struct Cached {
+    key: Vec<u32>,
+    dom: Option<Arc<DomTree>>,
+    forest: Option<Arc<Forest>>,
+}
+
+impl std::fmt::Debug for Cached {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Cached")
+    }
+}
+
+/// Separates a block's successors from its predecessors in a key.
+const END: u32 = u32::MAX;
+
+/// `f`'s CFG as a key: for each laid-out block, the block, its
+/// successors and its predecessors.
+fn cfg_key(f: &Function, key: &mut Vec<u32>) {
+    key.clear();
+    for &b in &f.layout {
+        key.push(b.index() as u32);
+        if let Some(term) = &f.blocks[b].term {
+            let successors = (0..).map_while(|k| term.successor(k));
+            key.extend(successors.map(|s| s.index() as u32));
+        }
+        key.push(END);
+        key.extend(f.blocks[b].preds.iter().map(|p| p.index() as u32));
+        key.push(END);
+    }
+}
+
+impl Function {
+    /// Drops the kept analyses if the CFG is not the one they are of.
+    fn forget_stale_analyses(&mut self) {
+        let mut key = Vec::with_capacity(self.analyses.key.len());
+        cfg_key(self, &mut key);
+        if key != self.analyses.key {
+            self.analyses = Cached {
+                key,
+                dom: None,
+                forest: None,
+            };
+        }
+    }
+
+    /// The dominator tree of the current CFG: the kept one while the CFG
+    /// is the one it was made of.
+    pub fn dom_tree(&mut self) -> Arc<DomTree> {
+        self.forget_stale_analyses();
+        if let Some(dom) = &self.analyses.dom {
+            debug_assert_eq!(**dom, DomTree::compute(self), "a kept dominator tree");
+            return dom.clone();
+        }
+        let dom = Arc::new(DomTree::compute(self));
+        self.analyses.dom = Some(dom.clone());
+        dom
+    }
+
+    /// The dominator tree and loop forest of the current CFG: the kept
+    /// ones while the CFG is the one they were made of.
+    pub fn dom_and_loops(&mut self) -> (Arc<DomTree>, Loops) {
+        let dom = self.dom_tree();
+        if let Some(forest) = &self.analyses.forest {
+            debug_assert_eq!(**forest, Forest::compute(self, &dom), "a kept loop forest");
+            return (dom, Loops::of(forest.clone()));
+        }
+        let loops = Loops::compute(self, &dom);
+        self.analyses.forest = Some(loops.forest().clone());
+        (dom, loops)
+    }
+
+    /// The loop forest of the current CFG ([`Function::dom_and_loops`]).
+    pub fn loops(&mut self) -> Loops {
+        self.dom_and_loops().1
+    }
+
+    /// [`Function::dom_and_loops`] for a function that cannot keep them:
+    /// the kept ones if they are of the current CFG, else made afresh.
+    pub fn current_dom_and_loops(&self) -> (Arc<DomTree>, Loops) {
+        let mut key = Vec::with_capacity(self.analyses.key.len());
+        cfg_key(self, &mut key);
+        let kept = &self.analyses;
+        match (&kept.dom, &kept.forest) {
+            (Some(dom), Some(forest)) if key == kept.key => {
+                debug_assert_eq!(**forest, Forest::compute(self, dom), "a kept loop forest");
+                (dom.clone(), Loops::of(forest.clone()))
+            }
+            _ => {
+                let dom = DomTree::compute(self);
+                let loops = Loops::compute(self, &dom);
+                (Arc::new(dom), loops)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entity::EntityRef;
+    use crate::ir::loops::Loop;
+    use crate::ir::{InstKind, Terminator};
+
+    fn function_with_a_loop() -> Function {
+        let opts = crate::driver::Options {
+            emit: Some(crate::driver::Emit::Ssa),
+            passes: Some(Vec::new()),
+            ..Default::default()
+        };
+        let src =
+            "fn g(n: int) -> int { let s = 0; for i in 0..n { s += i; } return s; } print(g(3));";
+        let m = crate::driver::compile(src, &opts).expect("compiles").ssa;
+        m.functions[0].clone()
+    }
+
+    #[test]
+    fn kept_while_only_instructions_change() {
+        let mut f = function_with_a_loop();
+        let (dom, loops) = f.dom_and_loops();
+        assert_eq!(loops.loops.len(), 1);
+        // A changed instruction leaves the CFG as it is.
+        let (i, _) = (f.insts.iter())
+            .find(|(_, d)| matches!(d.kind, InstKind::IConst(_)))
+            .expect("a constant");
+        f.insts[i].kind = InstKind::IConst(7);
+        let (kept_dom, kept_loops) = f.dom_and_loops();
+        assert!(Arc::ptr_eq(&dom, &kept_dom));
+        assert!(Arc::ptr_eq(loops.forest(), kept_loops.forest()));
+        assert!(Arc::ptr_eq(&f.dom_tree(), &dom));
+        assert!(Arc::ptr_eq(
+            f.current_dom_and_loops().1.forest(),
+            loops.forest()
+        ));
+    }
+
+    #[test]
+    fn made_again_when_the_cfg_changes() {
+        let mut f = function_with_a_loop();
+        let (dom, loops) = f.dom_and_loops();
+        assert_eq!(loops.loops.len(), 1);
+        // The loop's latch returns instead of jumping back: no loop.
+        let header = loops.loops[Loop::new(0)].header;
+        let latch = loops.loops[Loop::new(0)].latches[0];
+        f.blocks[latch].term = Some(Terminator::Return(Some(f.params[0])));
+        f.blocks[header].preds.retain(|p| *p != latch);
+        let stale = f.current_dom_and_loops();
+        assert_eq!(stale.1.loops.len(), 0);
+        let (fresh_dom, fresh_loops) = f.dom_and_loops();
+        assert!(!Arc::ptr_eq(&dom, &fresh_dom));
+        assert_eq!(*fresh_dom, DomTree::compute(&f));
+        assert_eq!(fresh_loops.loops.len(), 0);
+        assert!(fresh_dom.is_acyclic());
+    }
+}
