@@ -125,16 +125,19 @@ fn solve(m: &Module) -> Solved {
 /// greatest fixpoint, from "not seen" everywhere down (values on a cycle
 /// of phis agree with what enters it). Values of other types vary.
 fn lengths_in(f: &Function, solved: &Solved, k: usize) -> SecondaryMap<Value, Length> {
-    let mut lengths = SecondaryMap::with_capacity(f.values.len(), Length::Unseen);
+    let mut lengths = SecondaryMap::with_capacity(f.values.len(), Length::Varies);
+    let arrays: Vec<Value> = (f.values.iter())
+        .filter(|(_, data)| data.ty == Ty::Array)
+        .map(|(v, _)| v)
+        .collect();
+    for &v in &arrays {
+        lengths[v] = Length::Unseen;
+    }
     let mut changed = true;
     while changed {
         changed = false;
-        for (v, data) in f.values.iter() {
-            let l = if data.ty == Ty::Array {
-                length_of(f, solved, k, &lengths, v)
-            } else {
-                Length::Varies
-            };
+        for &v in &arrays {
+            let l = length_of(f, solved, k, &lengths, v);
             if l != lengths[v] {
                 lengths[v] = l;
                 changed = true;
