@@ -27,7 +27,8 @@ pub fn reverse_post_order(f: &Function) -> Vec<Block> {
     let mut visited = vec![false; f.blocks.len()];
     let mut post = Vec::with_capacity(f.layout.len());
     // (block, the index of its next successor to visit)
-    let mut stack = vec![(f.entry(), 0usize)];
+    let mut stack = Vec::with_capacity(f.layout.len());
+    stack.push((f.entry(), 0usize));
     visited[f.entry().index()] = true;
     while let Some((block, next)) = stack.last_mut() {
         let term = f.blocks[*block].term.as_ref();

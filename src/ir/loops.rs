@@ -150,7 +150,8 @@ impl Forest {
     /// The loops of `f`'s CFG, whose dominator tree `dom` is.
     pub fn compute(f: &Function, dom: &DomTree) -> Forest {
         let mut loops: Arena<Loop, LoopData> = Arena::new();
-        let mut innermost: SecondaryMap<Block, Option<Loop>> = SecondaryMap::with_default(None);
+        let mut innermost: SecondaryMap<Block, Option<Loop>> =
+            SecondaryMap::with_capacity(f.blocks.len(), None);
         // Outer headers come first in reverse post-order, so a loop's
         // blocks are claimed by its inner loops after it.
         let headers = if dom.is_acyclic() {
@@ -228,7 +229,7 @@ impl Loops {
     /// forest is of).
     pub fn block_of(&self, f: &Function, inst: Inst) -> Option<Block> {
         let block_of = self.block_of.get_or_init(|| {
-            let mut block_of = SecondaryMap::with_default(None);
+            let mut block_of = SecondaryMap::with_capacity(f.insts.len(), None);
             for &b in &f.layout {
                 for &i in &f.blocks[b].insts {
                     block_of[i] = Some(b);
