@@ -2,7 +2,11 @@
 //! its CFG changes. Most passes change instructions and leave the CFG as
 //! it is, so most passes can take the analyses the pass before them made
 //! ([`Function::dom_tree`], [`Function::dom_and_loops`]) instead of
-//! computing them again.
+//! computing them again. Code that holds a function read-only, the
+//! translator's `FunctionPlan` among it, takes the kept ones when they
+//! are current ([`Function::current_dom_tree`],
+//! [`Function::current_dom_and_loops`]). Only the verifier makes its own:
+//! it checks the IR, so it trusts nothing kept.
 //!
 //! Whether the CFG changed is decided by comparing it with the CFG the
 //! analyses were made of, kept as a key: each laid-out block, its
@@ -98,21 +102,44 @@ impl Function {
         self.dom_and_loops().1
     }
 
+    /// The kept analyses, if they are of the current CFG.
+    fn current_analyses(&self) -> Option<&Cached> {
+        let mut key = Vec::with_capacity(self.analyses.key.len());
+        cfg_key(self, &mut key);
+        (key == self.analyses.key).then_some(&self.analyses)
+    }
+
+    /// The kept dominator tree of `kept` (the current analyses), else one
+    /// made afresh.
+    fn kept_or_new_dom_tree(&self, kept: Option<&Cached>) -> Arc<DomTree> {
+        match kept.and_then(|kept| kept.dom.clone()) {
+            Some(dom) => {
+                debug_assert_eq!(*dom, DomTree::compute(self), "a kept dominator tree");
+                dom
+            }
+            None => Arc::new(DomTree::compute(self)),
+        }
+    }
+
+    /// [`Function::dom_tree`] for a function that cannot keep it: the
+    /// kept one if it is of the current CFG, else made afresh.
+    pub fn current_dom_tree(&self) -> Arc<DomTree> {
+        self.kept_or_new_dom_tree(self.current_analyses())
+    }
+
     /// [`Function::dom_and_loops`] for a function that cannot keep them:
     /// the kept ones if they are of the current CFG, else made afresh.
     pub fn current_dom_and_loops(&self) -> (Arc<DomTree>, Loops) {
-        let mut key = Vec::with_capacity(self.analyses.key.len());
-        cfg_key(self, &mut key);
-        let kept = &self.analyses;
-        match (&kept.dom, &kept.forest) {
-            (Some(dom), Some(forest)) if key == kept.key => {
-                debug_assert_eq!(**forest, Forest::compute(self, dom), "a kept loop forest");
-                (dom.clone(), Loops::of(forest.clone()))
+        let kept = self.current_analyses();
+        let dom = self.kept_or_new_dom_tree(kept);
+        match kept.and_then(|kept| kept.forest.clone()) {
+            Some(forest) => {
+                debug_assert_eq!(*forest, Forest::compute(self, &dom), "a kept loop forest");
+                (dom, Loops::of(forest))
             }
-            _ => {
-                let dom = DomTree::compute(self);
+            None => {
                 let loops = Loops::compute(self, &dom);
-                (Arc::new(dom), loops)
+                (dom, loops)
             }
         }
     }
@@ -151,6 +178,7 @@ mod tests {
         assert!(Arc::ptr_eq(&dom, &kept_dom));
         assert!(Arc::ptr_eq(loops.forest(), kept_loops.forest()));
         assert!(Arc::ptr_eq(&f.dom_tree(), &dom));
+        assert!(Arc::ptr_eq(&f.current_dom_tree(), &dom));
         assert!(Arc::ptr_eq(
             f.current_dom_and_loops().1.forest(),
             loops.forest()

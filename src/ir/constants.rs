@@ -32,7 +32,6 @@
 //!
 //! REPL entries are left alone: a later entry may assign the global.
 
-use super::dom::DomTree;
 use super::semantics::Const;
 use super::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -317,7 +316,7 @@ fn read_before_store(
 ) -> FxHashSet<GlobalRef> {
     let main = &m.main;
     let readers = functions_reading(m);
-    let dom = DomTree::compute(main);
+    let dom = main.current_dom_tree();
     let before = |(sb, sk): (Block, usize), b: Block, k: usize| {
         if sb == b {
             sk < k

@@ -22,7 +22,6 @@
 //!
 //! A function no longer called by compiled code gets no code (codegen).
 
-use super::dom::DomTree;
 use super::inline::{can_copy, inline_call, size};
 use super::scalars;
 use super::*;
@@ -194,7 +193,7 @@ struct Model<'a> {
 
 /// Whether `f` has no loop (no back edge in its dominator tree).
 fn has_no_loop(f: &Function) -> bool {
-    DomTree::compute(f).is_acyclic()
+    f.current_dom_tree().is_acyclic()
 }
 
 /// The functions `f` calls, each once.

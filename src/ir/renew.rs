@@ -363,7 +363,7 @@ fn renewing_stores(m: &Module, classes: &Classes) -> Vec<Store> {
     for k in 0..=m.functions.len() {
         let f = m.function(k);
         let mut uses: Option<FxHashMap<Value, usize>> = None;
-        let mut dom: Option<DomTree> = None;
+        let mut dom: Option<std::sync::Arc<DomTree>> = None;
         for &b in &f.layout {
             for &set in &f.blocks[b].insts {
                 let InstKind::ArraySet { array, value, .. } = f.insts[set].kind else {
@@ -382,7 +382,7 @@ fn renewing_stores(m: &Module, classes: &Classes) -> Vec<Store> {
                 }
                 let uses = uses.get_or_insert_with(|| f.use_counts());
                 let mut only_read_after = || {
-                    let dom = dom.get_or_insert_with(|| DomTree::compute(f));
+                    let dom = dom.get_or_insert_with(|| f.current_dom_tree());
                     only_read_after(f, dom, b, set, value)
                 };
                 if uses[&value] == 1 || only_read_after() {
