@@ -176,7 +176,7 @@ fn main() {
     let worker = std::thread::Builder::new()
         .name("jitrun".into())
         .stack_size(THREAD_STACK)
-        .spawn(move || -> () { std::process::exit(run(cli, options)) })
+        .spawn(move || std::process::exit(run(cli, options)))
         .expect("spawn the compiler thread");
     // Meanwhile this thread, which would only wait, builds the ISA the
     // compiler's thread will need once it has parsed and optimized the

@@ -20,11 +20,12 @@
 
 use super::dom::DomTree;
 use super::loops::{Forest, Loops};
-use super::Function;
+use super::{Block, Function};
 use crate::entity::EntityRef;
 use std::sync::Arc;
 
-/// The analyses last made of a function, and the CFG they are of.
+/// The analyses last made of a function, and the CFG they are of (its
+/// key means nothing while no tree is kept).
 #[derive(Clone, Default)]
 pub struct Cached {
     key: Vec<u32>,
@@ -41,60 +42,51 @@ impl std::fmt::Debug for Cached {
 /// Separates a block's successors from its predecessors in a key.
 const END: u32 = u32::MAX;
 
-/// `f`'s CFG as a key: for each laid-out block, the block, its
-/// successors and its predecessors.
-fn cfg_key(f: &Function, key: &mut Vec<u32>) {
-    key.clear();
-    for &b in &f.layout {
-        key.push(b.index() as u32);
-        if let Some(term) = &f.blocks[b].term {
-            let successors = (0..).map_while(|k| term.successor(k));
-            key.extend(successors.map(|s| s.index() as u32));
-        }
-        key.push(END);
-        key.extend(f.blocks[b].preds.iter().map(|p| p.index() as u32));
-        key.push(END);
-    }
+/// Visits `f`'s CFG as the words of a key, for each laid-out block the
+/// block, its successors and its predecessors, while `visit` says go on;
+/// whether it went to the end.
+fn visit_cfg_words(f: &Function, mut visit: impl FnMut(u32) -> bool) -> bool {
+    let word = |b: Block| b.index() as u32;
+    f.layout.iter().all(|&b| {
+        let data = &f.blocks[b];
+        let term = data.term.as_ref();
+        let mut successors = (0..).map_while(|k| term?.successor(k));
+        visit(word(b))
+            && successors.all(|s| visit(word(s)))
+            && visit(END)
+            && data.preds.iter().all(|&p| visit(word(p)))
+            && visit(END)
+    })
+}
+
+/// `f`'s CFG as a key.
+fn cfg_key(f: &Function) -> Vec<u32> {
+    let mut key = Vec::new();
+    visit_cfg_words(f, |w| {
+        key.push(w);
+        true
+    });
+    key
+}
+
+/// Whether `key` is `f`'s CFG's, compared word by word (nothing built).
+fn is_cfg_key(f: &Function, key: &[u32]) -> bool {
+    let mut words = key.iter();
+    visit_cfg_words(f, |w| words.next() == Some(&w)) && words.next().is_none()
 }
 
 impl Function {
-    /// Drops the kept analyses if the CFG is not the one they are of.
-    fn forget_stale_analyses(&mut self) {
-        let mut key = Vec::with_capacity(self.analyses.key.len());
-        cfg_key(self, &mut key);
-        if key != self.analyses.key {
-            self.analyses = Cached {
-                key,
-                dom: None,
-                forest: None,
-            };
-        }
-    }
-
     /// The dominator tree of the current CFG: the kept one while the CFG
     /// is the one it was made of.
     pub fn dom_tree(&mut self) -> Arc<DomTree> {
-        self.forget_stale_analyses();
-        if let Some(dom) = &self.analyses.dom {
-            debug_assert_eq!(**dom, DomTree::compute(self), "a kept dominator tree");
-            return dom.clone();
-        }
-        let dom = Arc::new(DomTree::compute(self));
-        self.analyses.dom = Some(dom.clone());
-        dom
+        self.keep_analyses(false).0
     }
 
     /// The dominator tree and loop forest of the current CFG: the kept
     /// ones while the CFG is the one they were made of.
     pub fn dom_and_loops(&mut self) -> (Arc<DomTree>, Loops) {
-        let dom = self.dom_tree();
-        if let Some(forest) = &self.analyses.forest {
-            debug_assert_eq!(**forest, Forest::compute(self, &dom), "a kept loop forest");
-            return (dom, Loops::of(forest.clone()));
-        }
-        let loops = Loops::compute(self, &dom);
-        self.analyses.forest = Some(loops.forest().clone());
-        (dom, loops)
+        let (dom, forest) = self.keep_analyses(true);
+        (dom, Loops::of(forest.expect("asked for")))
     }
 
     /// The loop forest of the current CFG ([`Function::dom_and_loops`]).
@@ -102,46 +94,70 @@ impl Function {
         self.dom_and_loops().1
     }
 
-    /// The kept analyses, if they are of the current CFG.
-    fn current_analyses(&self) -> Option<&Cached> {
-        let mut key = Vec::with_capacity(self.analyses.key.len());
-        cfg_key(self, &mut key);
-        (key == self.analyses.key).then_some(&self.analyses)
-    }
-
-    /// The kept dominator tree of `kept` (the current analyses), else one
-    /// made afresh.
-    fn kept_or_new_dom_tree(&self, kept: Option<&Cached>) -> Arc<DomTree> {
-        match kept.and_then(|kept| kept.dom.clone()) {
-            Some(dom) => {
-                debug_assert_eq!(*dom, DomTree::compute(self), "a kept dominator tree");
-                dom
-            }
-            None => Arc::new(DomTree::compute(self)),
-        }
-    }
-
     /// [`Function::dom_tree`] for a function that cannot keep it: the
     /// kept one if it is of the current CFG, else made afresh.
     pub fn current_dom_tree(&self) -> Arc<DomTree> {
-        self.kept_or_new_dom_tree(self.current_analyses())
+        self.analyses_from(self.current_analyses(), false).0
     }
 
     /// [`Function::dom_and_loops`] for a function that cannot keep them:
     /// the kept ones if they are of the current CFG, else made afresh.
     pub fn current_dom_and_loops(&self) -> (Arc<DomTree>, Loops) {
-        let kept = self.current_analyses();
-        let dom = self.kept_or_new_dom_tree(kept);
-        match kept.and_then(|kept| kept.forest.clone()) {
+        let (dom, forest) = self.analyses_from(self.current_analyses(), true);
+        (dom, Loops::of(forest.expect("asked for")))
+    }
+
+    /// The kept analyses, if there are any and they are of the current
+    /// CFG (compared word by word, nothing built).
+    fn current_analyses(&self) -> Option<&Cached> {
+        let kept = &self.analyses;
+        let current = kept.dom.is_some() && is_cfg_key(self, &kept.key);
+        current.then_some(kept)
+    }
+
+    /// The dominator tree, and the loop forest when `with_forest`, of the
+    /// current CFG: those of `kept` (checked against fresh ones in debug
+    /// builds), else made afresh.
+    fn analyses_from(
+        &self,
+        kept: Option<&Cached>,
+        with_forest: bool,
+    ) -> (Arc<DomTree>, Option<Arc<Forest>>) {
+        let dom = match kept.and_then(|kept| kept.dom.clone()) {
+            Some(dom) => {
+                debug_assert_eq!(*dom, DomTree::compute(self), "a kept dominator tree");
+                dom
+            }
+            None => Arc::new(DomTree::compute(self)),
+        };
+        let forest = with_forest.then(|| match kept.and_then(|kept| kept.forest.clone()) {
             Some(forest) => {
                 debug_assert_eq!(*forest, Forest::compute(self, &dom), "a kept loop forest");
-                (dom, Loops::of(forest))
+                forest
             }
-            None => {
-                let loops = Loops::compute(self, &dom);
-                (dom, loops)
-            }
+            None => Arc::new(Forest::compute(self, &dom)),
+        });
+        (dom, forest)
+    }
+
+    /// [`Function::analyses_from`] the kept analyses, keeping what it
+    /// made (with the CFG's key when the kept ones were stale).
+    fn keep_analyses(&mut self, with_forest: bool) -> (Arc<DomTree>, Option<Arc<Forest>>) {
+        let kept = self.current_analyses();
+        let current = kept.is_some();
+        let (dom, forest) = self.analyses_from(kept, with_forest);
+        if !current {
+            self.analyses = Cached {
+                key: cfg_key(self),
+                dom: None,
+                forest: None,
+            };
         }
+        self.analyses.dom = Some(dom.clone());
+        if let Some(forest) = &forest {
+            self.analyses.forest = Some(forest.clone());
+        }
+        (dom, forest)
     }
 }
 

@@ -6,9 +6,10 @@
 //! one header are one loop; a loop whose header lies in another loop is
 //! nested in it. Computed from the dominator tree, and kept with the
 //! function until its CFG changes (`ir::analyses`), so that the passes
-//! and the translator's `FunctionPlan` share one; every analysis that asks about loops (bounds checks,
-//! rotation, vector loops, hoisting, versioning) and the translator (loop
-//! headers, back edges, blocks on a loop) read it and find none itself.
+//! and the translator's `FunctionPlan` share one; every analysis that
+//! asks about loops (bounds checks, rotation, vector loops, hoisting,
+//! versioning) and the translator (loop headers, back edges, blocks on a
+//! loop) read it and find none itself.
 //!
 //! A *counted* loop is one whose header ends in `i < n` (or `i <= n`) for
 //! a header phi `i` that starts at a value from outside and grows by a
@@ -127,25 +128,6 @@ pub struct CountedLoop {
     pub body: Block,
 }
 
-impl Loops {
-    pub fn compute(f: &Function, dom: &DomTree) -> Loops {
-        Loops::of(Arc::new(Forest::compute(f, dom)))
-    }
-
-    /// The loops of `forest`, a forest of the function's current CFG.
-    pub fn of(forest: Arc<Forest>) -> Loops {
-        Loops {
-            forest,
-            block_of: OnceCell::new(),
-        }
-    }
-
-    /// The forest, to keep while the CFG stays as it is.
-    pub fn forest(&self) -> &Arc<Forest> {
-        &self.forest
-    }
-}
-
 impl Forest {
     /// The loops of `f`'s CFG, whose dominator tree `dom` is.
     pub fn compute(f: &Function, dom: &DomTree) -> Forest {
@@ -198,6 +180,25 @@ impl Forest {
 }
 
 impl Loops {
+    /// The loops of `f`, whose dominator tree `dom` is (a pass asks the
+    /// function instead: [`Function::dom_and_loops`]).
+    pub fn compute(f: &Function, dom: &DomTree) -> Loops {
+        Loops::of(Arc::new(Forest::compute(f, dom)))
+    }
+
+    /// The loops of `forest`, a forest of the function's current CFG.
+    pub fn of(forest: Arc<Forest>) -> Loops {
+        Loops {
+            forest,
+            block_of: OnceCell::new(),
+        }
+    }
+
+    /// The forest, to keep while the CFG stays as it is.
+    pub fn forest(&self) -> &Arc<Forest> {
+        &self.forest
+    }
+
     /// The innermost loop `b` lies on.
     pub fn innermost(&self, b: Block) -> Option<Loop> {
         self.innermost[b]

@@ -456,18 +456,7 @@ impl Terminator {
     /// The successors, without allocating for up to two (walks over the
     /// CFG ask for them at every step); a switch's cases, then its default.
     pub fn successors(&self) -> SmallVec<[Block; 2]> {
-        match *self {
-            Terminator::Jump(b) => smallvec![b],
-            Terminator::Branch {
-                then_block,
-                else_block,
-                ..
-            } => smallvec![then_block, else_block],
-            Terminator::Return(_) | Terminator::Unreachable => SmallVec::new(),
-            Terminator::Switch {
-                ref cases, default, ..
-            } => (cases.iter().map(|&(_, b)| b)).chain([default]).collect(),
-        }
+        (0..).map_while(|k| self.successor(k)).collect()
     }
 
     /// The same terminator with every target `b` replaced by `to(b)`.
