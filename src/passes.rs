@@ -235,7 +235,7 @@ pub static REUSE: Pass = Pass {
 /// value (`ir::gvn`).
 pub static GVN: Pass = Pass {
     name: "gvn",
-    about: "pure instructions a dominating one already computed take its value (ir::gvn)",
+    about: "pure instructions folded and simplified as SSA construction does (§3.1), then a dominating one that computes the same gives its value (ir::gvn)",
     program_only: false,
     run: ir::gvn::number_values,
 };

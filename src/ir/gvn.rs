@@ -6,8 +6,17 @@
 //! expression twice (`a[j - 1]` in a test and again in its arm is one
 //! element for `ir::reuse`). A division repeated where the first one
 //! dominates it cannot fail where the first did not.
+//!
+//! Each instruction is first folded and simplified as SSA construction
+//! does (`ssa::peephole`): the passes before this one make operands
+//! constant that were not when the code was built (an unrolled loop's
+//! counter, an inlined call's arguments), which leaves `i * 4 + 0` and
+//! `(x + 1) + 1`. Simplifying before numbering, as Click's value
+//! numbering with constant folding does, lets `x + 0` meet `x`.
 
+use super::semantics::Const;
 use super::*;
+use crate::ssa::peephole::{self, Simplified};
 use rustc_hash::FxHashMap;
 
 /// Numbers the values of every function of `m`.
@@ -33,47 +42,119 @@ fn number_in(f: &mut Function) {
         /// Leave a block: forget what it added, from this length of `added` on.
         Leave(usize),
     }
-    let mut table: FxHashMap<InstKind, Value> = FxHashMap::default();
-    let mut added: Vec<InstKind> = Vec::new();
-    let mut replaced = false;
+    let mut numbering = Numbering::default();
     let mut steps = vec![Step::Enter(f.entry())];
     while let Some(step) = steps.pop() {
         let b = match step {
             Step::Leave(mark) => {
-                for kind in added.drain(mark..) {
-                    table.remove(&kind);
-                }
+                numbering.forget_from(mark);
                 continue;
             }
             Step::Enter(b) => b,
         };
-        steps.push(Step::Leave(added.len()));
+        steps.push(Step::Leave(numbering.added.len()));
         let kids = children.get(&b).into_iter().flatten().rev();
         steps.extend(kids.map(|&c| Step::Enter(c)));
-        let mut insts = std::mem::take(&mut f.blocks[b].insts);
-        insts.retain(|&mut inst| {
-            let data = &f.insts[inst];
-            let (true, Some(result)) = (data.kind.is_pure(), data.result) else {
-                return true;
-            };
-            let mut kind = data.kind.clone();
-            kind.map_operands(|v| f.resolve(v));
-            match table.get(&kind) {
-                Some(&earlier) => {
-                    f.values[result].def = ValueDef::Alias(earlier);
-                    replaced = true;
-                    false
-                }
-                None => {
-                    table.insert(kind.clone(), result);
-                    added.push(kind);
-                    true
-                }
-            }
-        });
-        f.blocks[b].insts = insts;
+        let insts = std::mem::take(&mut f.blocks[b].insts);
+        let mut kept = SmallVec::with_capacity(insts.len());
+        for inst in insts {
+            numbering.number(f, &mut kept, inst);
+        }
+        f.blocks[b].insts = kept;
     }
-    if replaced {
+    if numbering.replaced {
         f.resolve_aliases();
+    }
+}
+
+/// The pure computations of the blocks dominating the one being numbered.
+#[derive(Default)]
+struct Numbering {
+    table: FxHashMap<InstKind, Value>,
+    /// The keys of `table`, in the order they were added.
+    added: Vec<InstKind>,
+    /// Whether some value became an alias.
+    replaced: bool,
+}
+
+impl Numbering {
+    fn forget_from(&mut self, mark: usize) {
+        for kind in self.added.drain(mark..) {
+            self.table.remove(&kind);
+        }
+    }
+
+    /// Numbers `inst` and pushes it onto `kept` (the block's instructions
+    /// so far), unless it computes what a dominating instruction does or
+    /// is one of its own operands, when its result becomes an alias.
+    fn number(&mut self, f: &mut Function, kept: &mut SmallVec<[Inst; 4]>, inst: Inst) {
+        let data = &f.insts[inst];
+        let (true, Some(result)) = (data.kind.is_pure(), data.result) else {
+            kept.push(inst);
+            return;
+        };
+        let mut kind = data.kind.clone();
+        kind.map_operands(|v| f.resolve(v));
+        let kind = match self.simplified(f, kept, kind) {
+            Ok(kind) => kind,
+            Err(same) => return self.alias(f, result, same),
+        };
+        match self.table.get(&kind) {
+            Some(&earlier) => self.alias(f, result, earlier),
+            None => {
+                f.insts[inst].kind = kind.clone();
+                self.table.insert(kind.clone(), result);
+                self.added.push(kind);
+                kept.push(inst);
+            }
+        }
+    }
+
+    fn alias(&mut self, f: &mut Function, v: Value, by: Value) {
+        f.values[v].def = ValueDef::Alias(by);
+        self.replaced = true;
+    }
+
+    /// `kind` folded and simplified as SSA construction does (Braun et al.
+    /// §3.1, `ssa::peephole`), now that earlier passes may have made its
+    /// operands constant (an unrolled loop's counter) or made it an
+    /// identity (`x + 0`): the instruction to number, canonical, or
+    /// `Err(v)` when it computes `v`.
+    fn simplified(
+        &mut self,
+        f: &mut Function,
+        kept: &mut SmallVec<[Inst; 4]>,
+        kind: InstKind,
+    ) -> Result<InstKind, Value> {
+        let kind = match peephole::simplify(f, &kind) {
+            Simplified::Unchanged => kind,
+            Simplified::Folded(c) | Simplified::Constant(c) => InstKind::constant(c),
+            Simplified::Same(v) => return Err(f.resolve(v)),
+            Simplified::Rewritten(k) => k,
+            Simplified::Offset(x, k) => {
+                let k = self.constant(f, kept, Const::Int(k));
+                InstKind::Binary(BinaryOp::IAdd, x, k)
+            }
+            Simplified::Scaled(x, r) => {
+                let r = self.constant(f, kept, Const::Float(r));
+                InstKind::Binary(BinaryOp::FMul, x, r)
+            }
+        };
+        let mut kind = peephole::canonicalize(kind);
+        kind.map_operands(|v| f.resolve(v));
+        Ok(kind)
+    }
+
+    /// The constant `c`: a dominating one, or a new one pushed onto `kept`.
+    fn constant(&mut self, f: &mut Function, kept: &mut SmallVec<[Inst; 4]>, c: Const) -> Value {
+        let kind = InstKind::constant(c);
+        if let Some(&v) = self.table.get(&kind) {
+            return v;
+        }
+        let (inst, v) = f.new_inst(kind.clone(), c.ty());
+        kept.push(inst);
+        self.table.insert(kind.clone(), v);
+        self.added.push(kind);
+        v
     }
 }

@@ -756,6 +756,13 @@ impl Function {
     /// Appends an instruction computing `kind` of type `ty` to `block`;
     /// its result.
     pub fn push_inst(&mut self, block: Block, kind: InstKind, ty: Ty) -> Value {
+        let (inst, v) = self.new_inst(kind, ty);
+        self.blocks[block].insts.push(inst);
+        v
+    }
+
+    /// A new instruction computing a value of type `ty`, in no block yet.
+    pub fn new_inst(&mut self, kind: InstKind, ty: Ty) -> (Inst, Value) {
         let inst = self.insts.push(InstData {
             kind,
             result: None,
@@ -766,8 +773,7 @@ impl Function {
             def: ValueDef::Inst(inst),
         });
         self.insts[inst].result = Some(v);
-        self.blocks[block].insts.push(inst);
-        v
+        (inst, v)
     }
 
     /// Inserts an instruction computing `kind` of type `ty` at position

@@ -14,6 +14,16 @@ pub enum Const {
     Bool(bool),
 }
 
+impl Const {
+    pub fn ty(self) -> super::Ty {
+        match self {
+            Const::Int(_) => super::Ty::Int,
+            Const::Float(_) => super::Ty::Float,
+            Const::Bool(_) => super::Ty::Bool,
+        }
+    }
+}
+
 /// `f64::min` with a defined answer for `min(0.0, -0.0)` (= `-0.0`):
 /// a NaN operand yields the other operand.
 pub fn fmin(a: f64, b: f64) -> f64 {

@@ -752,12 +752,7 @@ impl SsaBuilder {
 
     /// A constant (shared within the block when optimizing).
     pub fn constant(&mut self, c: semantics::Const) -> Value {
-        let ty = match c {
-            semantics::Const::Int(_) => Ty::Int,
-            semantics::Const::Float(_) => Ty::Float,
-            semantics::Const::Bool(_) => Ty::Bool,
-        };
-        self.ins(InstKind::constant(c), Some(ty), SrcLoc::default())
+        self.ins(InstKind::constant(c), Some(c.ty()), SrcLoc::default())
             .expect("constants have results")
     }
 
