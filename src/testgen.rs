@@ -20,10 +20,10 @@
 //! or `while i <= n` stepping by a constant 1 to 4, indexing int, float
 //! and bool arrays at `i + d` for small offsets of both signs (now and
 //! then after an int `k` the loop does not change, `a[k + i + d]`, the
-//! shape whose address the translator splits) and at an
-//! invariant `a[k]`, several arrays in one loop (now and then two names
-//! of one, `let b = a;`, written through one and read through the
-//! other), reads and writes under `if`, `break` and `continue`, prints
+//! shape whose address the translator splits) and at invariant `a[k +
+//! d]` (`a[k]`, `a[k + 1]`, …: one span guard), several arrays in one
+//! loop (now and then two names of one, `let b = a;`, written through
+//! one and read through the other), reads and writes under `if`, `break` and `continue`, prints
 //! and calls, and values computed in the loop printed after it; and a
 //! `for j` loop inside a `for i` loop over an array of arrays, reading
 //! `m[i][j + d]`, `m[i - 1][j + 1]`, `m[k][j]` and a row taken before it,
@@ -305,8 +305,10 @@ struct Walk {
     accs: Vec<(String, Ty)>,
     /// An int the loop sets to the counter before it breaks.
     found: Option<String>,
-    /// `a[k]` for an index `k` the loop does not change, and its type.
-    invariant: Option<(String, Ty)>,
+    /// An array `a` and an index `k` the loop does not change, read and
+    /// written at `a[k + d]` for small offsets `d` (one guard of `k` in a
+    /// versioned copy), and the element type.
+    invariant: Option<(String, String, Ty)>,
     /// The step of a `while` loop (bumped before a `continue` too).
     step: Option<u64>,
     /// Two names of one array (`let b = a;`), when the loop has them.
@@ -1737,7 +1739,7 @@ impl Gen {
                 self.pure_index(&x)
             };
             self.line(&format!("let {k} = {index};"));
-            w.invariant = Some((format!("{x}[{k}]"), elem));
+            w.invariant = Some((x, k, elem));
         }
     }
 
@@ -2083,7 +2085,8 @@ impl Gen {
                 self.line(&format!("if {at} < len({c}) {{ {body} }}"));
             }
             9 if w.invariant.is_some() => {
-                let (x, elem) = w.invariant.clone().expect("an invariant access");
+                let (a, k, elem) = w.invariant.clone().expect("an invariant access");
+                let x = format!("{a}[{}]", plus(&k, *self.rng.pick(&[0, 0, 1, -1, 2, 3])));
                 let acc = w.accs[self.rng.below(w.accs.len())].clone();
                 let s = match self.convert(&x, elem, acc.1) {
                     Some(r) if self.rng.chance(60) => self.accumulate_with(&acc, &r),

@@ -202,6 +202,11 @@ fn generated_programs_have_counted_loops_over_arrays() {
             50,
         ),
         (
+            "invariant indices at an offset a[k + d]",
+            having(r"\[ix\d+ [+-] \d\]"),
+            10,
+        ),
+        (
             "second names of arrays",
             having(r"(?m)^ *let b\d+ = [a-z]+\d+;$"),
             30,

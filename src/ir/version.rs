@@ -14,8 +14,10 @@
 //! constants plus a part built from the counter by `+ - * / % & << >>`
 //! with constants (`i * 9 + col`, `(r + i / 3) * 9 + c + i % 3`) lies
 //! within bounds found by interval arithmetic, a *span*, and is in
-//! bounds if the span's ends are. These conditions, for every such
-//! access, are tested once before the loop (the *guards*). If all hold,
+//! bounds if the span's ends are. Accesses of one array at constant
+//! offsets from one available index (`t[x]`, …, `t[x + 3]`), or at
+//! constant indices, form a span too, tested once. These conditions, for
+//! every such access, are tested once before the loop (the *guards*). If all hold,
 //! the copy runs: the same code with those accesses marked `unchecked`. If
 //! one fails, the original runs, checks and all, and stops where it would
 //! have, with the same message. Nothing is checked early, so the REPL may
@@ -188,6 +190,7 @@ impl Guard {
             Guard::Index { .. } => 2,
             Guard::Walk { base, .. } => 2 + 2 * count(base),
             Guard::Remainder { base, .. } => 3 + 2 * count(base),
+            Guard::Span { terms, .. } if is_one_unit_term(terms) => 2,
             Guard::Span { terms, .. } => 2 + 3 * count(terms),
         }
     }
@@ -206,6 +209,11 @@ type RemainderKey = (WalkKey, Value);
 
 /// Up to two available values, each times a constant, summed.
 type ScaledBase = [Option<(Value, i64)>; 2];
+
+/// Whether `terms` is one value times 1 or -1.
+fn is_one_unit_term(terms: &ScaledBase) -> bool {
+    matches!(terms, [Some((_, -1 | 1)), None] | [None, Some((_, -1 | 1))])
+}
 
 /// Scales of a [`ScaledBase`]'s terms stay within this magnitude.
 const MAX_SCALE: i64 = 1 << 10;
@@ -616,6 +624,7 @@ impl Planner<'_> {
             })
             .collect();
         let mut loaded: FxHashMap<(Value, Value), Value> = FxHashMap::default();
+        let mut spans: FxHashMap<(usize, Value, ScaledBase), (i64, i64)> = FxHashMap::default();
         for (inst, result, array, index) in loads {
             if stores.may_change(self.f, array, self.f.value_ty(result)) {
                 continue;
@@ -623,17 +632,41 @@ impl Planner<'_> {
             let (Some(sa), Some(si)) = (self.stage_of(array), self.stage_of(index)) else {
                 continue;
             };
-            let (array, index) = (self.canonical(array), self.canonical(index));
+            let array = self.canonical(array);
             let s = sa.max(si);
             self.stage.insert(result, s + 1);
             self.hoisted.insert(inst);
-            if let Some(&first) = loaded.get(&(array, index)) {
+            if let Some(&first) = loaded.get(&(array, self.canonical(index))) {
                 self.same_as.insert(result, first);
                 continue;
             }
-            loaded.insert((array, index), result);
-            self.guard(s, Guard::Index { array, index });
+            loaded.insert((array, self.canonical(index)), result);
+            match self.invariant_span(index) {
+                Some(span) => {
+                    let range = spans
+                        .entry((s, array, span.terms))
+                        .or_insert((span.low, span.high));
+                    *range = (range.0.min(span.low), range.1.max(span.high));
+                }
+                None => {
+                    let index = self.canonical(index);
+                    self.guard(s, Guard::Index { array, index });
+                }
+            }
             self.stage_mut(s + 1).0.push(inst);
+        }
+        let mut spans: Vec<_> = spans.into_iter().collect();
+        spans.sort_unstable();
+        for ((s, array, terms), (low, high)) in spans {
+            self.guard(
+                s,
+                Guard::Span {
+                    array,
+                    terms,
+                    low,
+                    high,
+                },
+            );
         }
     }
 
@@ -665,8 +698,12 @@ impl Planner<'_> {
             };
             let array = self.canonical(array);
             if let Some(si) = self.stage_of(index) {
-                let index = self.canonical(index);
-                self.guard(sa.max(si), Guard::Index { array, index });
+                if let Some(span) = self.invariant_span(index) {
+                    self.widen_span(array, span);
+                } else {
+                    let index = self.canonical(index);
+                    self.guard(sa.max(si), Guard::Index { array, index });
+                }
                 self.unchecked.insert(inst);
                 continue;
             }
@@ -695,11 +732,7 @@ impl Planner<'_> {
             }
             let Some(a) = self.affine(index, counter, 4) else {
                 if let Some(span) = self.span_of_index(index, counted) {
-                    let range = self
-                        .spans
-                        .entry((array, span.terms))
-                        .or_insert((span.low, span.high));
-                    *range = (range.0.min(span.low), range.1.max(span.high));
+                    self.widen_span(array, span);
                     self.unchecked.insert(inst);
                 }
                 continue;
@@ -716,6 +749,29 @@ impl Planner<'_> {
             walk.1 = walk.1.max(a.c);
             self.unchecked.insert(inst);
         }
+    }
+
+    /// An index available before the loop as a [`Span`]: `x + c` (or `x`)
+    /// as the one term `x` and the constant `c`, or a constant `c >= 0`
+    /// alone; so that the guard of `a[x]`, `a[x + 1]`, …, `a[x + 7]` is
+    /// one test of `x`, and that of `a[0]`, …, `a[7]` one of `len(a)`.
+    fn invariant_span(&mut self, index: Value) -> Option<Span> {
+        if let Some(c) = self.f.int_constant(index) {
+            return (c >= 0).then(|| Span::within([None, None], c, c)).flatten();
+        }
+        let (x, c) = (self.f.def_kind(index))
+            .and_then(|kind| self.f.constant_offset(kind))
+            .filter(|&(x, _)| self.stage_of(x).is_some())
+            .unwrap_or((index, 0));
+        Span::within([Some((self.canonical(x), 1)), None], c, c)
+    }
+
+    /// Makes the guard of `array`'s span with `span`'s terms cover `span`.
+    fn widen_span(&mut self, array: Value, span: Span) {
+        let range = (self.spans)
+            .entry((array, span.terms))
+            .or_insert((span.low, span.high));
+        *range = (range.0.min(span.low), range.1.max(span.high));
     }
 
     /// Carries remainder `v` (`(counter + base + c) % divisor`) in the
@@ -1156,6 +1212,10 @@ impl<'p> Copier<'p> {
     ) {
         let block = code.block;
         let mut sum = None;
+        // One term of scale ±1 is its own sum, which cannot wrap (but as
+        // `0 - i64::MIN`, which the test below then fails): the two
+        // compares of the sum bound it.
+        let unwrapped = is_one_unit_term(&terms);
         for (term, k) in terms.into_iter().flatten() {
             let x = self.operand(f, block, term);
             // A term with scale ±1 is tested as the walks' are (and once
@@ -1165,7 +1225,9 @@ impl<'p> Copier<'p> {
             } else {
                 MAX_TERM / MAX_SCALE
             };
-            self.require_within(f, code, x, limit);
+            if !unwrapped {
+                self.require_within(f, code, x, limit);
+            }
             let scaled = match k {
                 1 => x,
                 -1 => {
@@ -1183,13 +1245,18 @@ impl<'p> Copier<'p> {
             });
         }
         let len = code.len(f, array);
-        let high_c = code.int(f, high);
-        let room = code.binary(f, BinaryOp::ISub, len, high_c);
         let Some(sum) = sum else {
             // No terms: `low >= 0` was known when the span was taken.
-            let zero = code.int(f, 0);
-            code.require(f, Cmp::Gt, room, zero);
+            let high_c = code.int(f, high);
+            code.require(f, Cmp::Lt, high_c, len);
             return;
+        };
+        let room = match high {
+            0 => len,
+            _ => {
+                let high_c = code.int(f, high);
+                code.binary(f, BinaryOp::ISub, len, high_c)
+            }
         };
         let min_sum = code.int(f, -low);
         code.require(f, Cmp::Ge, sum, min_sum);
