@@ -17,9 +17,9 @@
 //! For tables (`ir::constants`): an innermost counted loop of any body
 //! (branches, calls; it leaves only through its header) from a constant
 //! to a constant of at most [`MAX_TRIPS`] trips and [`MAX_COPIED_TABLE`]
-//! copied instructions, that reads a table at its counter (a grid's
-//! direction offsets, `x + dx[k]`): in each copy the reads become the
-//! table's elements, and what they feed folds.
+//! copied instructions, that reads a table at its counter and computes
+//! with what it reads (a grid's direction offsets, `x + dx[k]`): in each
+//! copy the reads become the table's elements, and what they feed folds.
 //!
 //! For their own sake (pass `unroll-small`, after inlining, so that a
 //! helper's loop does not make it too large to inline): an innermost
@@ -313,20 +313,43 @@ fn calls(f: &Function, body: &[Block]) -> bool {
         .any(|&i| matches!(f.insts[i].kind, InstKind::Call(..)))
 }
 
-/// Whether `body` reads a table (`ir::constants`) at index `counter`:
-/// with the counter a constant in each copy, the reads become constants.
+/// Whether `body` reads a table (`ir::constants`) at index `counter`
+/// and computes with what it reads: with the counter a constant in each
+/// copy, the reads become constants, and so does what they feed (`x +
+/// dx[k]` an offset of `x`). Reads that only reach calls, prints and
+/// stores gain nothing from being constants.
 fn reads_table(
     f: &Function,
     body: &[Block],
     counter: Value,
     tables: &FxHashMap<GlobalRef, Vec<Const>>,
 ) -> bool {
-    (body.iter().flat_map(|&b| &f.blocks[b].insts)).any(|&i| match f.insts[i].kind {
-        InstKind::ArrayGet { array, index, .. } => {
-            index == counter && constants::table_of(f, tables, array).is_some()
+    let insts = || body.iter().flat_map(|&b| &f.blocks[b].insts);
+    let reads: SmallVec<[Value; 4]> = insts()
+        .filter_map(|&i| match f.insts[i].kind {
+            InstKind::ArrayGet { array, index, .. }
+                if index == counter && constants::table_of(f, tables, array).is_some() =>
+            {
+                f.insts[i].result
+            }
+            _ => None,
+        })
+        .collect();
+    !reads.is_empty() && insts().any(|&i| computes_with(&f.insts[i].kind, &reads))
+}
+
+/// Whether `kind` computes with one of `values` (arithmetic, a compare, a
+/// choice, an index), so that it folds when they are constants.
+fn computes_with(kind: &InstKind, values: &[Value]) -> bool {
+    match *kind {
+        InstKind::Unary(_, a) => values.contains(&a),
+        InstKind::Binary(_, a, b) => values.contains(&a) || values.contains(&b),
+        InstKind::Select { .. } => kind.operands().iter().any(|v| values.contains(v)),
+        InstKind::ArrayGet { index, .. } | InstKind::ArraySet { index, .. } => {
+            values.contains(&index)
         }
         _ => false,
-    })
+    }
 }
 
 /// Whether `body` reads or writes, at index `counter`, an array the
