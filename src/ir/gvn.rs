@@ -103,11 +103,17 @@ impl Numbering {
             Some(&earlier) => self.alias(f, result, earlier),
             None => {
                 f.insts[inst].kind = kind.clone();
-                self.table.insert(kind.clone(), result);
-                self.added.push(kind);
+                self.remember(kind, result);
                 kept.push(inst);
             }
         }
+    }
+
+    /// Makes `v` the value of `kind` for the blocks the current one
+    /// dominates.
+    fn remember(&mut self, kind: InstKind, v: Value) {
+        self.table.insert(kind.clone(), v);
+        self.added.push(kind);
     }
 
     fn alias(&mut self, f: &mut Function, v: Value, by: Value) {
@@ -126,23 +132,16 @@ impl Numbering {
         kept: &mut SmallVec<[Inst; 4]>,
         kind: InstKind,
     ) -> Result<InstKind, Value> {
-        let kind = match peephole::simplify(f, &kind) {
-            Simplified::Unchanged => kind,
-            Simplified::Folded(c) | Simplified::Constant(c) => InstKind::constant(c),
-            Simplified::Same(v) => return Err(f.resolve(v)),
-            Simplified::Rewritten(k) => k,
-            Simplified::Offset(x, k) => {
-                let k = self.constant(f, kept, Const::Int(k));
-                InstKind::Binary(BinaryOp::IAdd, x, k)
-            }
-            Simplified::Scaled(x, r) => {
-                let r = self.constant(f, kept, Const::Float(r));
-                InstKind::Binary(BinaryOp::FMul, x, r)
-            }
-        };
-        let mut kind = peephole::canonicalize(kind);
+        let simplified = peephole::simplify(f, &kind);
+        if let Simplified::Unchanged = simplified {
+            return Ok(peephole::canonicalize(kind));
+        }
+        // What it names may have become an alias earlier in this walk.
+        let mut kind = simplified
+            .apply(kind, |c| self.constant(f, kept, c))
+            .map_err(|same| f.resolve(same))?;
         kind.map_operands(|v| f.resolve(v));
-        Ok(kind)
+        Ok(peephole::canonicalize(kind))
     }
 
     /// The constant `c`: a dominating one, or a new one pushed onto `kept`.
@@ -153,8 +152,7 @@ impl Numbering {
         }
         let (inst, v) = f.new_inst(kind.clone(), c.ty());
         kept.push(inst);
-        self.table.insert(kind.clone(), v);
-        self.added.push(kind);
+        self.remember(kind, v);
         v
     }
 }

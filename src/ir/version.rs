@@ -624,7 +624,6 @@ impl Planner<'_> {
             })
             .collect();
         let mut loaded: FxHashMap<(Value, Value), Value> = FxHashMap::default();
-        let mut spans: FxHashMap<(usize, Value, ScaledBase), (i64, i64)> = FxHashMap::default();
         for (inst, result, array, index) in loads {
             if stores.may_change(self.f, array, self.f.value_ty(result)) {
                 continue;
@@ -632,41 +631,28 @@ impl Planner<'_> {
             let (Some(sa), Some(si)) = (self.stage_of(array), self.stage_of(index)) else {
                 continue;
             };
-            let array = self.canonical(array);
+            let (array, canonical_index) = (self.canonical(array), self.canonical(index));
             let s = sa.max(si);
             self.stage.insert(result, s + 1);
             self.hoisted.insert(inst);
-            if let Some(&first) = loaded.get(&(array, self.canonical(index))) {
+            if let Some(&first) = loaded.get(&(array, canonical_index)) {
                 self.same_as.insert(result, first);
                 continue;
             }
-            loaded.insert((array, self.canonical(index)), result);
+            loaded.insert((array, canonical_index), result);
+            // A span's guard goes in at the latest stage of its array and
+            // term (`add_walks`), no later than `s`: before the load.
             match self.invariant_span(index) {
-                Some(span) => {
-                    let range = spans
-                        .entry((s, array, span.terms))
-                        .or_insert((span.low, span.high));
-                    *range = (range.0.min(span.low), range.1.max(span.high));
-                }
-                None => {
-                    let index = self.canonical(index);
-                    self.guard(s, Guard::Index { array, index });
-                }
+                Some(span) => self.widen_span(array, span),
+                None => self.guard(
+                    s,
+                    Guard::Index {
+                        array,
+                        index: canonical_index,
+                    },
+                ),
             }
             self.stage_mut(s + 1).0.push(inst);
-        }
-        let mut spans: Vec<_> = spans.into_iter().collect();
-        spans.sort_unstable();
-        for ((s, array, terms), (low, high)) in spans {
-            self.guard(
-                s,
-                Guard::Span {
-                    array,
-                    terms,
-                    low,
-                    high,
-                },
-            );
         }
     }
 
@@ -1218,14 +1204,14 @@ impl<'p> Copier<'p> {
         let unwrapped = is_one_unit_term(&terms);
         for (term, k) in terms.into_iter().flatten() {
             let x = self.operand(f, block, term);
-            // A term with scale ±1 is tested as the walks' are (and once
-            // for both); a scaled one within a smaller limit.
-            let limit = if within(k, 1) {
-                MAX_TERM
-            } else {
-                MAX_TERM / MAX_SCALE
-            };
             if !unwrapped {
+                // A term with scale ±1 is tested as the walks' are (and
+                // once for both); a scaled one within a smaller limit.
+                let limit = if within(k, 1) {
+                    MAX_TERM
+                } else {
+                    MAX_TERM / MAX_SCALE
+                };
                 self.require_within(f, code, x, limit);
             }
             let scaled = match k {

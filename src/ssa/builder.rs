@@ -695,35 +695,21 @@ impl SsaBuilder {
         if !(self.optimize && kind.is_pure()) {
             return self.emit(kind, ty, loc);
         }
-        match peephole::simplify(&self.func, &kind) {
-            Simplified::Folded(c) => {
-                self.stats.folded += 1;
-                return Some(self.constant(c));
-            }
-            Simplified::Same(v) => {
-                self.stats.simplified += 1;
-                return Some(v);
-            }
-            Simplified::Constant(c) => {
-                self.stats.simplified += 1;
-                return Some(self.constant(c));
-            }
-            Simplified::Rewritten(k) => {
-                self.stats.simplified += 1;
-                kind = k;
-            }
-            Simplified::Offset(x, k) => {
-                self.stats.simplified += 1;
-                let k = self.constant(semantics::Const::Int(k));
-                kind = InstKind::Binary(BinaryOp::IAdd, x, k);
-            }
-            Simplified::Scaled(x, r) => {
-                self.stats.simplified += 1;
-                let r = self.constant(semantics::Const::Float(r));
-                kind = InstKind::Binary(BinaryOp::FMul, x, r);
-            }
+        let simplified = peephole::simplify(&self.func, &kind);
+        match simplified {
             Simplified::Unchanged => {}
+            Simplified::Folded(_) => self.stats.folded += 1,
+            _ => self.stats.simplified += 1,
         }
+        // A constant is made as constants are (shared within the block,
+        // with no source location).
+        if let Simplified::Folded(c) | Simplified::Constant(c) = simplified {
+            return Some(self.constant(c));
+        }
+        kind = match simplified.apply(kind, |c| self.constant(c)) {
+            Ok(kind) => kind,
+            Err(same) => return Some(same),
+        };
         let kind = peephole::canonicalize(kind);
         let key = (self.current(), kind);
         if let Some(&v) = self.cse.get(&key) {

@@ -27,6 +27,30 @@ pub enum Simplified {
     Unchanged,
 }
 
+impl Simplified {
+    /// What an instruction computing `kind` becomes: `Ok` the instruction
+    /// to emit instead (a constant, a cheaper one, `x + k` or `x * r` with
+    /// the constant `constant` makes), or `Err` the value it computes.
+    pub fn apply(
+        self,
+        kind: InstKind,
+        constant: impl FnOnce(Const) -> Value,
+    ) -> Result<InstKind, Value> {
+        Ok(match self {
+            Simplified::Unchanged => kind,
+            Simplified::Folded(c) | Simplified::Constant(c) => InstKind::constant(c),
+            Simplified::Same(v) => return Err(v),
+            Simplified::Rewritten(k) => k,
+            Simplified::Offset(x, k) => {
+                InstKind::Binary(BinaryOp::IAdd, x, constant(Const::Int(k)))
+            }
+            Simplified::Scaled(x, r) => {
+                InstKind::Binary(BinaryOp::FMul, x, constant(Const::Float(r)))
+            }
+        })
+    }
+}
+
 /// The unary operation defining `v`, if any.
 fn unary_def(f: &Function, v: Value) -> Option<(UnaryOp, Value)> {
     match f.values[v].def {
