@@ -100,6 +100,8 @@ pub fn if_convert(f: &mut Function) {
                 continue;
             };
             if split_join(f, h, &mut loops) {
+                // The new join is in no loop of the forest made before it.
+                loops = None;
                 any = true;
             }
             let Some(shape) = shape_at(f, h) else {
