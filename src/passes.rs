@@ -222,6 +222,15 @@ pub static THREAD: Pass = Pass {
     run: ir::thread::thread_branches,
 };
 
+/// The short-circuit choices `ir::select` cannot combine, or whose first
+/// test is predicted to decide, threaded (`ir::thread`).
+pub static THREAD_LATE: Pass = Pass {
+    name: "thread-late",
+    about: "a short-circuit choice select cannot combine, or whose first test is predicted to decide (it guards a call or a store), threaded (ir::thread)",
+    program_only: false,
+    run: ir::thread::thread_late,
+};
+
 /// Reads of elements and globals that nothing changed since the last
 /// read or store of them reuse its value (`ir::reuse`).
 pub static REUSE: Pass = Pass {
@@ -331,7 +340,7 @@ pub static RENEW: Pass = Pass {
 // own sake, which unrolled before would make their functions too large to
 // inline.
 /// Whole programs at `-O2`: every pass, in order.
-static O2_PROGRAM: [&Pass; 21] = [
+static O2_PROGRAM: [&Pass; 22] = [
     &CONSTANT_GLOBALS,
     &CONSTANT_ARGS,
     &ARRAY_LENGTHS,
@@ -350,6 +359,7 @@ static O2_PROGRAM: [&Pass; 21] = [
     &SINK,
     &CARRY,
     &REASSOC,
+    &THREAD_LATE,
     &SELECT,
     &SWITCH,
     &RENEW,
@@ -370,7 +380,7 @@ pub fn all() -> Vec<&'static Pass> {
 /// The IR passes at `level` in `scope`, in the order they run.
 pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     static O1: [&Pass; 1] = [&LOAD_ONCE];
-    static O2_ENTRY: [&Pass; 13] = [
+    static O2_ENTRY: [&Pass; 14] = [
         &LOAD_ONCE,
         &UNROLL_SMALL,
         &SCALARS,
@@ -382,6 +392,7 @@ pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
         &SINK,
         &CARRY,
         &REASSOC,
+        &THREAD_LATE,
         &SELECT,
         &SWITCH,
     ];

@@ -786,7 +786,11 @@ impl Gen {
     }
 
     fn if_stmt(&mut self) {
-        let cond = self.expr(Ty::Bool, 3);
+        let cond = if self.rng.chance(20) {
+            self.guarded_cond()
+        } else {
+            self.expr(Ty::Bool, 3)
+        };
         self.line(&format!("if {cond} {{"));
         let n = 1 + self.rng.below(3);
         self.inner(n);
@@ -1363,6 +1367,23 @@ impl Gen {
             },
             _ => format!("({a} {} {b})", self.rng.pick(&["==", "!=", "&&", "||"])),
         }
+    }
+
+    /// A short circuit whose second test compares a value with zero or a
+    /// constant (`c && x > 0`, `c || y == 2.0`): the shape `ir::thread`
+    /// threads when the `if` it guards stores or calls.
+    fn guarded_cond(&mut self) -> String {
+        let first = self.expr(Ty::Bool, 2);
+        let ty = *self.rng.pick(&[Ty::Int, Ty::Float]);
+        let x = self.pure_value(ty, 1);
+        let op = self.rng.pick(&["==", "!=", "<", "<=", ">", ">="]);
+        let k = match (ty, self.rng.chance(50)) {
+            (Ty::Int, true) => "0".to_string(),
+            (_, true) => "0.0".to_string(),
+            _ => self.literal(ty),
+        };
+        let join = self.rng.pick(&["&&", "||"]);
+        format!("{first} {join} {x} {op} {k}")
     }
 
     /// A comparison of two pure values, now and then with `&&` or `||`.

@@ -159,6 +159,19 @@ pub enum Cmp {
     Ge,
 }
 
+impl Cmp {
+    /// The comparison with its operands swapped: `a < b` is `b > a`.
+    pub fn swapped(self) -> Cmp {
+        match self {
+            Cmp::Eq | Cmp::Ne => self,
+            Cmp::Lt => Cmp::Gt,
+            Cmp::Le => Cmp::Ge,
+            Cmp::Gt => Cmp::Lt,
+            Cmp::Ge => Cmp::Le,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BinaryOp {
     IAdd,

@@ -15,14 +15,29 @@
 //! `body` or `exit` on `i < n` (the phi's `false` from `h` is known on
 //! that edge) and `r` on `c`; `j` is gone.
 //!
-//! Only a loop's exit test (one target in the loop, one outside), and
-//! only where `ir::select` could not make the choice an `and` or `or`
-//! instead (no branch at all): some predecessor that jumps to `j`
-//! computes what cannot run on both sides (a checked read, a call, a
-//! division). An `&&` inside a loop's body is left to `ir::select`, which
-//! converts it once `ir::version` has cleared its reads. The targets may
-//! have no phis (the predecessors reaching them change), and `j` may not
-//! head a loop (its latches would become branches).
+//! A choosing block is bypassed where that beats what `ir::select` would
+//! make of it (an `and` or `or` of both tests, one branch, the second
+//! test never skipped). It runs twice:
+//!
+//! - early (`thread`, before `ir::licm` and `ir::version`): a loop's exit
+//!   test (one target in the loop, one outside) where some predecessor
+//!   that jumps to `j` computes what cannot run on both sides (a checked
+//!   read, a call, a division): `ir::select` could not convert it, and
+//!   the loop would not be counted;
+//! - late (`thread-late`, just before `ir::select`, once `ir::version`
+//!   has copied the loops whose exits meet in a choosing block): a short
+//!   circuit whose first test is statically predicted to decide
+//!   ([`first_test_decides`], after Ball and Larus's heuristics):
+//!   `if r2 < c && r2 > 0.0 { … }` guarding work that stores. Threaded,
+//!   the predicted path runs one compare and one branch; combined, it
+//!   would run both compares and combine them every time.
+//!
+//! Any other `&&` is left to `ir::select`: with no prediction, one branch
+//! on both tests is the safer bet (a first test that goes either way
+//! mispredicts less often combined). Each predecessor of `j` becomes one
+//! of the target it now reaches, bringing the value `j` brought to the
+//! target's phis ([`takes_preds`]); `j` may not head a loop (its latches
+//! would become branches).
 
 use super::dom::DomTree;
 use super::loops::Loops;
@@ -30,11 +45,33 @@ use super::semantics::Const;
 use super::*;
 use rustc_hash::FxHashMap;
 
-/// Threads every function of `m`.
+/// Threads the loops' exit tests of every function of `m` (early: before
+/// `ir::licm` and `ir::version` look for counted loops).
 pub fn thread_branches(m: &mut Module) {
     for f in m.all_functions_mut() {
-        thread_function(f);
+        thread_function(f, Which::ExitTests);
     }
+}
+
+/// Threads, in every function of `m`, the choosing blocks `ir::select`
+/// would leave as they are or should (late: just before `ir::select`,
+/// once `ir::version` has copied the loops whose exits meet in a
+/// choosing block — threaded, those exits would lead to two places, and
+/// `ir::version` copies only loops that leave to one).
+pub fn thread_late(m: &mut Module) {
+    for f in m.all_functions_mut() {
+        thread_function(f, Which::Late);
+    }
+}
+
+/// Which choosing blocks a run bypasses.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Which {
+    /// Loops' exit tests that `ir::select` could not convert.
+    ExitTests,
+    /// Short circuits whose first test is predicted to decide
+    /// ([`first_test_decides`]).
+    Late,
 }
 
 /// Where a predecessor of the bypassed block goes instead.
@@ -49,7 +86,7 @@ enum Edge {
 /// Bypasses every choosing block of `f` that qualifies, until none is
 /// left (bypassing the second test of `a && b && c` frees the first's
 /// phi of its other use).
-fn thread_function(f: &mut Function) {
+fn thread_function(f: &mut Function, which: Which) {
     let mut bypassed: Vec<Block> = Vec::new();
     loop {
         // What the block and its neighbours show first: most functions
@@ -66,10 +103,12 @@ fn thread_function(f: &mut Function) {
         for b in candidates {
             // Asked again: bypassing a block changes its predecessors'
             // branches.
-            let Some(edges) = edges(f, b).filter(|_| tests_exit(f, &dom, &loops, &uses, b)) else {
+            let Some(edges) =
+                edges(f, b).filter(|e| worth_threading(f, &dom, &loops, &uses, b, e, which))
+            else {
                 continue;
             };
-            bypass(f, b, &edges);
+            bypass(f, b, &edges.edges);
             bypassed.push(b);
         }
         if bypassed.len() == before {
@@ -115,30 +154,36 @@ fn choosing_phi(f: &Function, b: Block) -> Option<Choice> {
     })
 }
 
-/// The new edge of each predecessor of `b`, in the order of its
-/// predecessors, if `b` only chooses, its targets have no phis, and it is
-/// worth it (a predecessor that jumps in computes what `ir::select` could
-/// not run on both sides).
-fn edges(f: &Function, b: Block) -> Option<Vec<Edge>> {
+/// The new edges of `b`'s predecessors, in their order, and whether a
+/// predecessor that jumps in computes what `ir::select` could not run on
+/// both sides.
+struct Edges {
+    edges: Vec<Edge>,
+    unspeculable: bool,
+}
+
+/// The new edge of each predecessor of `b`, if `b` only chooses and its
+/// targets have no phis.
+fn edges(f: &Function, b: Block) -> Option<Edges> {
     let Choice {
         phi,
         then_block,
         else_block,
     } = choosing_phi(f, b)?;
-    if [then_block, else_block]
+    let preds = &f.blocks[b].preds;
+    if ![then_block, else_block]
         .iter()
-        .any(|&t| !f.blocks[t].phis.is_empty())
+        .all(|&t| takes_preds(f, b, phi, t, preds))
     {
         return None;
     }
-    let preds = &f.blocks[b].preds;
     let mut edges = Vec::with_capacity(preds.len());
-    let mut worth_it = false;
+    let mut unspeculable = false;
     for (&p, &arg) in preds.iter().zip(f.phi_args(phi)) {
         let edge = match (f.constant(arg), &f.blocks[p].term) {
             (Some(Const::Bool(known)), _) => Edge::Known(known),
             (_, Some(Terminator::Jump(_))) => {
-                worth_it |= !f.blocks[p].insts.iter().all(|&i| speculable(f, i));
+                unspeculable |= !f.blocks[p].insts.iter().all(|&i| speculable(f, i));
                 Edge::Branch(arg)
             }
             (
@@ -153,33 +198,161 @@ fn edges(f: &Function, b: Block) -> Option<Vec<Edge>> {
         };
         edges.push(edge);
     }
-    worth_it.then_some(edges)
+    // A target that `b` alone enters and no edge would reach (the second
+    // test folded to the value the first one decides with) would be left
+    // unreachable: such a block is left for Cranelift to fold.
+    let reached = |t: Block, side: bool| {
+        f.blocks[t].preds.len() > 1
+            || (edges.iter())
+                .any(|e| matches!(*e, Edge::Branch(_)) || matches!(*e, Edge::Known(v) if v == side))
+    };
+    if !reached(then_block, true) || !reached(else_block, false) {
+        return None;
+    }
+    Some(Edges {
+        edges,
+        unspeculable,
+    })
 }
 
-/// Whether choosing block `b` is a loop's exit test (one target in its
-/// innermost loop, one outside) and not a loop's header, and its phi has
-/// no use but its branch.
-fn tests_exit(
+/// Whether target `t` of choosing block `b` (whose phi is `phi`) can take
+/// `b`'s predecessors `preds` as its own: none is one already (its phis
+/// would need two values from it), and each phi of `t` has from `b` a
+/// value other than `phi`. Such a value is defined above `b` (`b` holds
+/// nothing else), so it dominates every predecessor of `b`, which brings
+/// it instead.
+fn takes_preds(f: &Function, b: Block, phi: Value, t: Block, preds: &[Block]) -> bool {
+    let data = &f.blocks[t];
+    if data.phis.is_empty() {
+        return true;
+    }
+    let Some(from_b) = data.preds.iter().position(|&p| p == b) else {
+        return false;
+    };
+    !preds.iter().any(|p| data.preds.contains(p))
+        && (data.phis.iter()).all(|&q| f.phi_args(q)[from_b] != phi)
+}
+
+/// Whether bypassing choosing block `b` with `edges` pays, for `which`:
+/// it is a loop's exit test that `ir::select` could not convert, or its
+/// branch is predicted to go where a known edge leads
+/// ([`predicted_target`]). Not where `b` heads a loop, or its phi has
+/// another use than the branch.
+fn worth_threading(
     f: &Function,
     dom: &DomTree,
     loops: &Loops,
     uses: &FxHashMap<Value, usize>,
     b: Block,
+    edges: &Edges,
+    which: Which,
 ) -> bool {
-    let Some(Choice {
-        phi,
-        then_block,
-        else_block,
-    }) = choosing_phi(f, b)
-    else {
+    let Some(choice) = choosing_phi(f, b) else {
         return false;
     };
-    let exit_test = loops
-        .innermost(b)
-        .is_some_and(|l| loops.contains(l, then_block) != loops.contains(l, else_block));
     // A predecessor `b` dominates is a latch: `b` heads a loop.
     let heads_loop = f.blocks[b].preds.iter().any(|&p| dom.dominates(b, p));
-    exit_test && !heads_loop && uses.get(&phi) == Some(&1)
+    if heads_loop || uses.get(&choice.phi) != Some(&1) {
+        return false;
+    }
+    match which {
+        Which::ExitTests => {
+            let exit_test = loops.innermost(b).is_some_and(|l| {
+                loops.contains(l, choice.then_block) != loops.contains(l, choice.else_block)
+            });
+            exit_test && edges.unspeculable
+        }
+        Which::Late => first_test_decides(f, b, &choice, edges),
+    }
+}
+
+/// Whether the first test of the short circuit that `b` chooses on is
+/// predicted to decide it, so that threaded, the predicted path runs one
+/// test and one branch, where `ir::select` would run both tests and
+/// combine them on every path: the branch is predicted to go where a
+/// predecessor's known value leads ([`predicted_target`]), and each
+/// second test (on an edge that jumps in) is predicted to come out the
+/// other way ([`predicted_outcome`]), so the first must be what decides.
+/// (`if r2 < c && r2 > 0.0 { … }` guarding work that stores: the whole
+/// is predicted false, `r2 > 0.0` true, so `r2 < c` false. With a second
+/// test of no prediction, a first test that often goes either way would
+/// mispredict where the combined test would not.)
+fn first_test_decides(f: &Function, b: Block, choice: &Choice, edges: &Edges) -> bool {
+    let Some(likely) = predicted_target(f, b, choice) else {
+        return false;
+    };
+    let mut known_to_likely = false;
+    for &edge in &edges.edges {
+        match edge {
+            Edge::Known(k) => known_to_likely |= k == likely,
+            Edge::Branch(v) => {
+                if predicted_outcome(f, v) != Some(!likely) {
+                    return false;
+                }
+            }
+        }
+    }
+    known_to_likely
+}
+
+/// The outcome Ball and Larus's opcode heuristic predicts for comparison
+/// `v`: a value is seldom zero or negative, and seldom equal to a given
+/// constant (`x > 0`, `x >= 0` and `x != c` hold; `x < 0`, `x <= 0` and
+/// `x == c` fail). `None` for other values.
+fn predicted_outcome(f: &Function, v: Value) -> Option<bool> {
+    let &InstKind::Binary(BinaryOp::ICmp(cmp) | BinaryOp::FCmp(cmp), a, b) = f.def_kind(v)? else {
+        return None;
+    };
+    let (cmp, k) = match (f.constant(a), f.constant(b)) {
+        (_, Some(k)) => (cmp, k),
+        (Some(k), None) => (cmp.swapped(), k),
+        (None, None) => return None,
+    };
+    let zero = matches!(k, Const::Int(0)) || matches!(k, Const::Float(x) if x == 0.0);
+    match cmp {
+        Cmp::Eq => Some(false),
+        Cmp::Ne => Some(true),
+        Cmp::Gt | Cmp::Ge if zero => Some(true),
+        Cmp::Lt | Cmp::Le if zero => Some(false),
+        _ => None,
+    }
+}
+
+/// The side (`true`: the then block) `b`'s branch is predicted to take by
+/// Ball and Larus's call and store heuristics ("Branch prediction for
+/// free", PLDI 1993): a successor that calls or stores (an allocation
+/// calls the runtime, a print is a call) and that `b` alone enters, so
+/// that it does not post-dominate the branch, is predicted not taken;
+/// `None` when neither or both are.
+fn predicted_target(f: &Function, b: Block, choice: &Choice) -> Option<bool> {
+    let unlikely = |s: Block| {
+        let data = &f.blocks[s];
+        data.preds.as_slice() == [b]
+            && data
+                .insts
+                .iter()
+                .any(|&i| calls_or_stores(&f.insts[i].kind))
+    };
+    match (unlikely(choice.then_block), unlikely(choice.else_block)) {
+        (true, false) => Some(false),
+        (false, true) => Some(true),
+        _ => None,
+    }
+}
+
+/// Whether `kind` calls (a function, the runtime to allocate or print)
+/// or stores.
+fn calls_or_stores(kind: &InstKind) -> bool {
+    matches!(
+        kind,
+        InstKind::Call(..)
+            | InstKind::StoreGlobal(..)
+            | InstKind::ArraySet { .. }
+            | InstKind::NewArray { .. }
+            | InstKind::ArrayLit(_)
+            | InstKind::Renew { .. }
+            | InstKind::Print(_)
+    )
 }
 
 /// Whether `ir::select` could run `i` on both sides of a branch.
@@ -195,8 +368,18 @@ fn bypass(f: &mut Function, b: Block, edges: &[Edge]) {
         else_block,
     } = choosing_phi(f, b).expect("planned: a choosing block");
     let preds = std::mem::take(&mut f.blocks[b].preds);
+    // What `b` brought to each target's phis, which each predecessor that
+    // reaches the target brings instead ([`takes_preds`]).
+    let mut brought: Vec<(Block, Vec<Value>)> = Vec::with_capacity(2);
     for t in [then_block, else_block] {
-        f.blocks[t].preds.retain(|p| *p != b);
+        let from_b = (f.blocks[t].preds.iter())
+            .position(|&p| p == b)
+            .expect("b branches to t");
+        f.blocks[t].preds.remove(from_b);
+        let values = (f.blocks[t].phis.clone().into_iter())
+            .map(|q| f.phi_args_mut(q).expect("a live phi").remove(from_b))
+            .collect();
+        brought.push((t, values));
     }
     for (&p, &edge) in preds.iter().zip(edges) {
         match edge {
@@ -226,6 +409,12 @@ fn bypass(f: &mut Function, b: Block, edges: &[Edge]) {
         for s in f.successors(p) {
             if !f.blocks[s].preds.contains(&p) {
                 f.blocks[s].preds.push(p);
+                let (_, values) = (brought.iter())
+                    .find(|(t, _)| *t == s)
+                    .expect("p now reaches only b's targets");
+                for (q, &v) in f.blocks[s].phis.clone().into_iter().zip(values) {
+                    f.phi_args_mut(q).expect("a live phi").push(v);
+                }
             }
         }
     }
