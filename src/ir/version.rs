@@ -336,6 +336,10 @@ struct Plan {
     live_out: Vec<Value>,
     /// The remainders the copy carries from iteration to iteration.
     reduced: Vec<Reduced>,
+    /// Values the guards add up whose magnitude is known at compile time
+    /// to be at most [`MAX_TERM`] (an enclosing loop's counter over
+    /// constants, plus a constant): no guard tests them against it.
+    small: FxHashSet<Value>,
 }
 
 /// A remainder `(counter + base + c) % divisor` of a loop whose counter
@@ -396,6 +400,7 @@ fn plan(
     }
     let (blocks, exit) = region(f, loops, l)?;
     let live_out = live_out(f, loops, &blocks, dom, exit)?;
+    let small = small_terms(f, loops, counted, &p.stages);
     Some(Plan {
         blocks,
         header: data.header,
@@ -409,7 +414,82 @@ fn plan(
         recomputed: p.recomputed,
         live_out,
         reduced: p.reduced,
+        small,
     })
+}
+
+/// The values among the guards' terms, and the counter's start and bound,
+/// whose range [`known_range`] finds within `±MAX_TERM`.
+fn small_terms(
+    f: &Function,
+    loops: &Loops,
+    counted: Option<CountedLoop>,
+    stages: &[(Vec<Inst>, Vec<Guard>)],
+) -> FxHashSet<Value> {
+    let mut terms: Vec<Value> = counted.map_or(vec![], |c| vec![c.counter.init, c.bound]);
+    for guard in stages.iter().flat_map(|(_, guards)| guards) {
+        match *guard {
+            Guard::Index { .. } => {}
+            Guard::Walk { base, .. } | Guard::Remainder { base, .. } => {
+                terms.extend(base.into_iter().flatten());
+            }
+            Guard::Span { terms: scaled, .. } => {
+                terms.extend(scaled.into_iter().flatten().map(|(v, _)| v));
+            }
+        }
+    }
+    (terms.into_iter())
+        .filter(|&v| {
+            known_range(f, loops, v, MAX_RANGE_DEPTH)
+                .is_some_and(|(lo, hi)| within(lo, MAX_TERM) && within(hi, MAX_TERM))
+        })
+        .collect()
+}
+
+/// Definitions [`known_range`] looks through, at most.
+const MAX_RANGE_DEPTH: usize = 6;
+
+/// The range of int `v` known at compile time, if any: a constant; the
+/// counter of a counted loop that steps by one, from its start to the
+/// value that ends the loop (its bound, plus one for `<=`), wherever it
+/// is read; a sum, difference or multiple by a constant of such values
+/// (none that could wrap).
+fn known_range(f: &Function, loops: &Loops, v: Value, depth: usize) -> Option<(i64, i64)> {
+    if let Some(n) = f.int_constant(v) {
+        return Some((n, n));
+    }
+    let depth = depth.checked_sub(1)?;
+    let range = |x| known_range(f, loops, x, depth);
+    if let Some(b) = f.phi_block(v) {
+        let l = loops.innermost(b).filter(|&l| loops.loops[l].header == b)?;
+        let c = loops
+            .counted(f, l)
+            .filter(|c| c.counter.phi == v && c.counter.steps_by_one)?;
+        let ((init_lo, init_hi), (_, bound_hi)) = (range(c.counter.init)?, range(c.bound)?);
+        let last = bound_hi.checked_add(i64::from(c.inclusive))?;
+        return Some((init_lo, init_hi.max(last)));
+    }
+    match *f.def_kind(v)? {
+        InstKind::Binary(BinaryOp::IAdd, a, b) => {
+            let ((a_lo, a_hi), (b_lo, b_hi)) = (range(a)?, range(b)?);
+            Some((a_lo.checked_add(b_lo)?, a_hi.checked_add(b_hi)?))
+        }
+        InstKind::Binary(BinaryOp::ISub, a, b) => {
+            let ((a_lo, a_hi), (b_lo, b_hi)) = (range(a)?, range(b)?);
+            Some((a_lo.checked_sub(b_hi)?, a_hi.checked_sub(b_lo)?))
+        }
+        InstKind::Binary(BinaryOp::IMul, a, b) => {
+            let (k, x) = match (f.int_constant(a), f.int_constant(b)) {
+                (Some(k), _) => (k, b),
+                (_, Some(k)) => (k, a),
+                _ => return None,
+            };
+            let (lo, hi) = range(x)?;
+            let (p, q) = (lo.checked_mul(k)?, hi.checked_mul(k)?);
+            Some((p.min(q), p.max(q)))
+        }
+        _ => None,
+    }
 }
 
 /// The blocks to copy — loop `l`, and the blocks its exits leave through
@@ -982,6 +1062,8 @@ struct Copier<'p> {
     /// The values the guards have tested to lie within a limit, and the
     /// limit ([`Copier::require_within`]).
     range_tested: FxHashSet<(Value, i64)>,
+    /// The guards' recomputed values of the plan's `small` ones.
+    small: FxHashSet<Value>,
 }
 
 impl<'p> Copier<'p> {
@@ -996,6 +1078,7 @@ impl<'p> Copier<'p> {
             blocks,
             values: FxHashMap::default(),
             range_tested: FxHashSet::default(),
+            small: FxHashSet::default(),
         }
     }
 
@@ -1028,6 +1111,9 @@ impl<'p> Copier<'p> {
         kind.map_operands(|o| self.value(o));
         let copy = f.push_inst(block, kind, f.value_ty(v));
         self.values.insert(v, copy);
+        if self.plan.small.contains(&v) {
+            self.small.insert(copy);
+        }
         copy
     }
 
@@ -1252,7 +1338,9 @@ impl<'p> Copier<'p> {
     /// Requires `-limit <= x <= limit`, unless `x` is a constant within it
     /// or an earlier guard of this copy tested it against that limit.
     fn require_within(&mut self, f: &mut Function, code: &mut GuardCode, x: Value, limit: i64) {
-        let known = f.int_constant(x).is_some_and(|n| within(n, limit));
+        let small = self.plan.small.contains(&x) || self.small.contains(&x);
+        let known =
+            f.int_constant(x).is_some_and(|n| within(n, limit)) || (limit == MAX_TERM && small);
         if known || !self.range_tested.insert((x, limit)) {
             return;
         }
