@@ -53,10 +53,10 @@ pub fn thread_branches(m: &mut Module) {
     }
 }
 
-/// Threads, in every function of `m`, the choosing blocks `ir::select`
-/// would leave as they are or should (late: just before `ir::select`,
-/// once `ir::version` has copied the loops whose exits meet in a
-/// choosing block — threaded, those exits would lead to two places, and
+/// Threads, in every function of `m`, the short circuits whose first test
+/// is predicted to decide (late: just before `ir::select`, once
+/// `ir::version` has copied the loops whose exits meet in a choosing
+/// block — threaded, those exits would lead to two places, and
 /// `ir::version` copies only loops that leave to one).
 pub fn thread_late(m: &mut Module) {
     for f in m.all_functions_mut() {
@@ -162,8 +162,9 @@ struct Edges {
     unspeculable: bool,
 }
 
-/// The new edge of each predecessor of `b`, if `b` only chooses and its
-/// targets have no phis.
+/// The new edge of each predecessor of `b`, if `b` only chooses, its
+/// targets can take its predecessors ([`takes_preds`]) and both stay
+/// reachable.
 fn edges(f: &Function, b: Block) -> Option<Edges> {
     let Choice {
         phi,
@@ -235,9 +236,8 @@ fn takes_preds(f: &Function, b: Block, phi: Value, t: Block, preds: &[Block]) ->
 
 /// Whether bypassing choosing block `b` with `edges` pays, for `which`:
 /// it is a loop's exit test that `ir::select` could not convert, or its
-/// branch is predicted to go where a known edge leads
-/// ([`predicted_target`]). Not where `b` heads a loop, or its phi has
-/// another use than the branch.
+/// first test is predicted to decide ([`first_test_decides`]). Not where
+/// `b` heads a loop, or its phi has another use than the branch.
 fn worth_threading(
     f: &Function,
     dom: &DomTree,

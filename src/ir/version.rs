@@ -1335,8 +1335,9 @@ impl<'p> Copier<'p> {
         code.require(f, Cmp::Lt, sum, room);
     }
 
-    /// Requires `-limit <= x <= limit`, unless `x` is a constant within it
-    /// or an earlier guard of this copy tested it against that limit.
+    /// Requires `-limit <= x <= limit`, unless `x` is a constant within it,
+    /// a term the plan knows to be within [`MAX_TERM`] (`Plan::small`), or
+    /// an earlier guard of this copy tested it against that limit.
     fn require_within(&mut self, f: &mut Function, code: &mut GuardCode, x: Value, limit: i64) {
         let small = self.plan.small.contains(&x) || self.small.contains(&x);
         let known =
