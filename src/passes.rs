@@ -222,11 +222,11 @@ pub static THREAD: Pass = Pass {
     run: ir::thread::thread_branches,
 };
 
-/// The short-circuit choices `ir::select` cannot combine, or whose first
-/// test is predicted to decide, threaded (`ir::thread`).
+/// Short circuits whose first test is predicted to decide, threaded
+/// rather than combined by `ir::select` (`ir::thread`).
 pub static THREAD_LATE: Pass = Pass {
     name: "thread-late",
-    about: "a short-circuit choice select cannot combine, or whose first test is predicted to decide (it guards a call or a store), threaded (ir::thread)",
+    about: "a short circuit whose first test is predicted to decide (it guards a call or a store; its second test compares with zero or a constant) threaded, not combined (ir::thread)",
     program_only: false,
     run: ir::thread::thread_late,
 };

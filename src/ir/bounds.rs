@@ -900,8 +900,7 @@ impl<'a> Analysis<'a> {
         };
         let (i, cmp, m) = match cmp {
             Cmp::Lt | Cmp::Le => (a, *cmp, b),
-            Cmp::Gt => (b, Cmp::Lt, a),
-            Cmp::Ge => (b, Cmp::Le, a),
+            Cmp::Gt | Cmp::Ge => (b, cmp.swapped(), a),
             Cmp::Eq | Cmp::Ne => return None,
         };
         Some((self.root(*i), cmp, self.root(*m)))

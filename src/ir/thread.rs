@@ -90,9 +90,10 @@ fn thread_function(f: &mut Function, which: Which) {
     let mut bypassed: Vec<Block> = Vec::new();
     loop {
         // What the block and its neighbours show first: most functions
-        // have no such block, and need no dominator tree or loops.
+        // have no such block, and need no use counts, dominator tree or
+        // loops.
         let candidates: Vec<Block> = (f.layout.iter().copied())
-            .filter(|b| !bypassed.contains(b) && edges(f, *b).is_some())
+            .filter(|b| !bypassed.contains(b) && promising(f, *b, which).is_some())
             .collect();
         if candidates.is_empty() {
             break;
@@ -104,7 +105,7 @@ fn thread_function(f: &mut Function, which: Which) {
             // Asked again: bypassing a block changes its predecessors'
             // branches.
             let Some(edges) =
-                edges(f, b).filter(|e| worth_threading(f, &dom, &loops, &uses, b, e, which))
+                promising(f, b, which).filter(|e| fits(f, &dom, &loops, &uses, b, e, which))
             else {
                 continue;
             };
@@ -158,6 +159,7 @@ fn choosing_phi(f: &Function, b: Block) -> Option<Choice> {
 /// predecessor that jumps in computes what `ir::select` could not run on
 /// both sides.
 struct Edges {
+    choice: Choice,
     edges: Vec<Edge>,
     unspeculable: bool,
 }
@@ -166,11 +168,12 @@ struct Edges {
 /// targets can take its predecessors ([`takes_preds`]) and both stay
 /// reachable.
 fn edges(f: &Function, b: Block) -> Option<Edges> {
+    let choice = choosing_phi(f, b)?;
     let Choice {
         phi,
         then_block,
         else_block,
-    } = choosing_phi(f, b)?;
+    } = choice;
     let preds = &f.blocks[b].preds;
     if ![then_block, else_block]
         .iter()
@@ -211,6 +214,7 @@ fn edges(f: &Function, b: Block) -> Option<Edges> {
         return None;
     }
     Some(Edges {
+        choice,
         edges,
         unspeculable,
     })
@@ -234,11 +238,23 @@ fn takes_preds(f: &Function, b: Block, phi: Value, t: Block, preds: &[Block]) ->
         && (data.phis.iter()).all(|&q| f.phi_args(q)[from_b] != phi)
 }
 
-/// Whether bypassing choosing block `b` with `edges` pays, for `which`:
-/// it is a loop's exit test that `ir::select` could not convert, or its
-/// first test is predicted to decide ([`first_test_decides`]). Not where
-/// `b` heads a loop, or its phi has another use than the branch.
-fn worth_threading(
+/// `b`'s [`edges`], if what they show alone says bypassing `b` pays, for
+/// `which`: a predecessor that jumps in computes what `ir::select` could
+/// not run on both sides, or the first test is predicted to decide
+/// ([`first_test_decides`]).
+fn promising(f: &Function, b: Block, which: Which) -> Option<Edges> {
+    let edges = edges(f, b)?;
+    let pays = match which {
+        Which::ExitTests => edges.unspeculable,
+        Which::Late => first_test_decides(f, b, &edges),
+    };
+    pays.then_some(edges)
+}
+
+/// Whether the [`promising`] `b` fits where it is: not a loop's header,
+/// its phi used by its branch alone, and, for `ExitTests`, a loop's exit
+/// test (one target in its innermost loop, one outside).
+fn fits(
     f: &Function,
     dom: &DomTree,
     loops: &Loops,
@@ -247,23 +263,18 @@ fn worth_threading(
     edges: &Edges,
     which: Which,
 ) -> bool {
-    let Some(choice) = choosing_phi(f, b) else {
-        return false;
-    };
+    let Choice {
+        phi,
+        then_block,
+        else_block,
+    } = edges.choice;
     // A predecessor `b` dominates is a latch: `b` heads a loop.
     let heads_loop = f.blocks[b].preds.iter().any(|&p| dom.dominates(b, p));
-    if heads_loop || uses.get(&choice.phi) != Some(&1) {
-        return false;
-    }
-    match which {
-        Which::ExitTests => {
-            let exit_test = loops.innermost(b).is_some_and(|l| {
-                loops.contains(l, choice.then_block) != loops.contains(l, choice.else_block)
-            });
-            exit_test && edges.unspeculable
-        }
-        Which::Late => first_test_decides(f, b, &choice, edges),
-    }
+    let exit_test = || {
+        (loops.innermost(b))
+            .is_some_and(|l| loops.contains(l, then_block) != loops.contains(l, else_block))
+    };
+    !heads_loop && uses.get(&phi) == Some(&1) && (which == Which::Late || exit_test())
 }
 
 /// Whether the first test of the short circuit that `b` chooses on is
@@ -277,8 +288,8 @@ fn worth_threading(
 /// is predicted false, `r2 > 0.0` true, so `r2 < c` false. With a second
 /// test of no prediction, a first test that often goes either way would
 /// mispredict where the combined test would not.)
-fn first_test_decides(f: &Function, b: Block, choice: &Choice, edges: &Edges) -> bool {
-    let Some(likely) = predicted_target(f, b, choice) else {
+fn first_test_decides(f: &Function, b: Block, edges: &Edges) -> bool {
+    let Some(likely) = predicted_target(f, b, &edges.choice) else {
         return false;
     };
     let mut known_to_likely = false;

@@ -336,10 +336,10 @@ struct Plan {
     live_out: Vec<Value>,
     /// The remainders the copy carries from iteration to iteration.
     reduced: Vec<Reduced>,
-    /// Values the guards add up whose magnitude is known at compile time
-    /// to be at most [`MAX_TERM`] (an enclosing loop's counter over
-    /// constants, plus a constant): no guard tests them against it.
-    small: FxHashSet<Value>,
+    /// The largest magnitude, known at compile time, of values the guards
+    /// add up (an enclosing loop's counter over constants, plus a
+    /// constant): no guard tests them against a limit above it.
+    magnitudes: FxHashMap<Value, u64>,
 }
 
 /// A remainder `(counter + base + c) % divisor` of a loop whose counter
@@ -400,7 +400,7 @@ fn plan(
     }
     let (blocks, exit) = region(f, loops, l)?;
     let live_out = live_out(f, loops, &blocks, dom, exit)?;
-    let small = small_terms(f, loops, counted, &p.stages);
+    let magnitudes = known_magnitudes(f, loops, counted, &p.stages);
     Some(Plan {
         blocks,
         header: data.header,
@@ -414,18 +414,18 @@ fn plan(
         recomputed: p.recomputed,
         live_out,
         reduced: p.reduced,
-        small,
+        magnitudes,
     })
 }
 
-/// The values among the guards' terms, and the counter's start and bound,
-/// whose range [`known_range`] finds within `±MAX_TERM`.
-fn small_terms(
+/// The largest magnitude of each of the guards' terms, and of the
+/// counter's start and bound, whose range [`known_range`] finds.
+fn known_magnitudes(
     f: &Function,
     loops: &Loops,
     counted: Option<CountedLoop>,
     stages: &[(Vec<Inst>, Vec<Guard>)],
-) -> FxHashSet<Value> {
+) -> FxHashMap<Value, u64> {
     let mut terms: Vec<Value> = counted.map_or(vec![], |c| vec![c.counter.init, c.bound]);
     for guard in stages.iter().flat_map(|(_, guards)| guards) {
         match *guard {
@@ -439,9 +439,9 @@ fn small_terms(
         }
     }
     (terms.into_iter())
-        .filter(|&v| {
-            known_range(f, loops, v, MAX_RANGE_DEPTH)
-                .is_some_and(|(lo, hi)| within(lo, MAX_TERM) && within(hi, MAX_TERM))
+        .filter_map(|v| {
+            let (lo, hi) = known_range(f, loops, v, MAX_RANGE_DEPTH)?;
+            Some((v, lo.unsigned_abs().max(hi.unsigned_abs())))
         })
         .collect()
 }
@@ -1062,8 +1062,9 @@ struct Copier<'p> {
     /// The values the guards have tested to lie within a limit, and the
     /// limit ([`Copier::require_within`]).
     range_tested: FxHashSet<(Value, i64)>,
-    /// The guards' recomputed values of the plan's `small` ones.
-    small: FxHashSet<Value>,
+    /// The plan's `magnitudes`, and those of the guards' recomputed
+    /// values of them.
+    magnitudes: FxHashMap<Value, u64>,
 }
 
 impl<'p> Copier<'p> {
@@ -1078,7 +1079,7 @@ impl<'p> Copier<'p> {
             blocks,
             values: FxHashMap::default(),
             range_tested: FxHashSet::default(),
-            small: FxHashSet::default(),
+            magnitudes: plan.magnitudes.clone(),
         }
     }
 
@@ -1111,8 +1112,8 @@ impl<'p> Copier<'p> {
         kind.map_operands(|o| self.value(o));
         let copy = f.push_inst(block, kind, f.value_ty(v));
         self.values.insert(v, copy);
-        if self.plan.small.contains(&v) {
-            self.small.insert(copy);
+        if let Some(&m) = self.plan.magnitudes.get(&v) {
+            self.magnitudes.insert(copy, m);
         }
         copy
     }
@@ -1335,13 +1336,13 @@ impl<'p> Copier<'p> {
         code.require(f, Cmp::Lt, sum, room);
     }
 
-    /// Requires `-limit <= x <= limit`, unless `x` is a constant within it,
-    /// a term the plan knows to be within [`MAX_TERM`] (`Plan::small`), or
-    /// an earlier guard of this copy tested it against that limit.
+    /// Requires `-limit <= x <= limit`, unless `x` is known to lie within
+    /// it (a constant, or a term of known range: `Plan::magnitudes`) or an
+    /// earlier guard of this copy tested it against that limit.
     fn require_within(&mut self, f: &mut Function, code: &mut GuardCode, x: Value, limit: i64) {
-        let small = self.plan.small.contains(&x) || self.small.contains(&x);
-        let known =
-            f.int_constant(x).is_some_and(|n| within(n, limit)) || (limit == MAX_TERM && small);
+        let magnitude =
+            (f.int_constant(x).map(i64::unsigned_abs)).or_else(|| self.magnitudes.get(&x).copied());
+        let known = magnitude.is_some_and(|m| m <= limit.unsigned_abs());
         if known || !self.range_tested.insert((x, limit)) {
             return;
         }
