@@ -86,7 +86,7 @@ pub struct Loops {
 }
 
 /// The loops of a CFG and the blocks on them.
-#[derive(Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Forest {
     /// In the reverse post-order of their headers: a loop comes before
     /// the loops nested in it.
@@ -197,6 +197,30 @@ impl Loops {
     /// The forest, to keep while the CFG stays as it is.
     pub fn forest(&self) -> &Arc<Forest> {
         &self.forest
+    }
+
+    /// Records `new`, a block just made to jump to `to` (not a header)
+    /// and entered only from blocks that jumped to `to` before: it lies on
+    /// the loops `to` lies on (it reaches their headers through `to`, and
+    /// `to` is reached only through it or `to`'s other predecessors), and
+    /// comes before `to` in reverse post-order. The forest then differs
+    /// from the one [`Forest::compute`] would make at most in where `new`
+    /// sits among a loop's blocks, so a pass that adds such blocks need not
+    /// compute it again.
+    pub fn add_block_before(&mut self, new: Block, to: Block) {
+        debug_assert!(!self.is_header(to), "a header's latches would change");
+        let forest = Arc::make_mut(&mut self.forest);
+        forest.innermost[new] = forest.innermost[to];
+        let mut at = forest.innermost[to];
+        while let Some(l) = at {
+            let blocks = &mut forest.loops[l].blocks;
+            let k = blocks
+                .iter()
+                .position(|&b| b == to)
+                .expect("`to` is on `l`");
+            blocks.insert(k, new);
+            at = forest.loops[l].parent;
+        }
     }
 
     /// The innermost loop `b` lies on.

@@ -100,8 +100,6 @@ pub fn if_convert(f: &mut Function) {
                 continue;
             };
             if split_join(f, h, &mut loops) {
-                // The new join is in no loop of the forest made before it.
-                loops = None;
                 any = true;
             }
             let Some(shape) = shape_at(f, h) else {
@@ -182,6 +180,7 @@ fn split_join(f: &mut Function, h: Block, loops: &mut Option<Loops>) -> bool {
     for p in [pa, pb] {
         f.retarget(p, j, join);
     }
+    loops.add_block_before(join, j);
     true
 }
 
