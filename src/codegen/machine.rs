@@ -1,7 +1,8 @@
 //! Cranelift IR to machine code, the functions of a module compiled side
 //! by side: each is compiled on its own (Cranelift needs nothing of the
 //! others), so on a machine with several cores the module's compile time
-//! is nearer that of its largest function than that of their sum. The
+//! is nearer that of its largest function than that of their sum, and the
+//! translation of one function overlaps the compilation of another. The
 //! code is then defined in the module in program order, so that where
 //! each function lands does not depend on which thread compiled it.
 
@@ -11,8 +12,7 @@ use cranelift_codegen::ir as cl;
 use cranelift_codegen::isa::TargetIsa;
 use cranelift_codegen::{CodegenError, Context};
 use cranelift_module::{FuncId, ModuleReloc};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{mpsc, Mutex};
 
 /// A function's machine code and what jitrun keeps of its compilation.
 pub(super) struct MachineCode {
@@ -33,13 +33,14 @@ const MAX_THREADS: usize = 4;
 
 /// A module is compiled on the caller's thread alone unless the functions
 /// other than its largest, which the caller compiles itself, hold at least
-/// this many Cranelift instructions: that is the work a helper can take
-/// over, and it must outweigh starting and joining one (about 0.1 ms).
-/// Measured on two cores (min of 11 cold compiles, 44 kernels): a largest
+/// this many of our IR's instructions (about 50 Cranelift instructions):
+/// that is the work a helper can take over, and it must outweigh starting
+/// and joining one (about 0.1 ms). Measured on two cores (min of 11 cold
+/// compiles, 44 kernels, sizes in Cranelift instructions): a largest
 /// function of 101 instructions beside one of 5 compiled 0.11 ms slower on
 /// two threads, 234 beside 26 0.08 ms slower, 170 beside 55 broke even,
 /// and 165 beside 82 gained 0.07 ms.
-const MIN_MOVABLE_INSTS: usize = 50;
+const MIN_MOVABLE_INSTS: usize = 20;
 
 /// Threads to compile with: `JITRUN_COMPILE_THREADS` if set (1 compiles
 /// on the caller's thread alone), else one per core. (Asked only when a
@@ -52,52 +53,56 @@ fn default_threads() -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// Compiles `funcs` (each with the id it is declared under) on up to
-/// `threads` threads (`None`: [`default_threads`]), the largest first;
-/// the results are in the order of `funcs`. The caller's thread compiles
-/// too.
+/// Compiles the functions `translate` makes (job `k` of `sizes.len()`,
+/// whose size in our IR is `sizes[k]`) on up to `threads` threads (`None`:
+/// [`default_threads`]); the results are in the order of the jobs.
+///
+/// The caller's thread translates the functions one at a time (translation
+/// reads the module's declarations), the largest first, and hands each to
+/// the helpers as soon as it is made: they compile one function while the
+/// next is translated. Once all are translated the caller compiles too.
 pub(super) fn compile_all(
     isa: &dyn TargetIsa,
-    funcs: Vec<(FuncId, cl::Function)>,
+    sizes: &[usize],
     disasm: bool,
     threads: Option<usize>,
+    mut translate: impl FnMut(usize) -> (FuncId, cl::Function),
 ) -> Vec<Result<MachineCode, CodegenError>> {
-    let sizes = funcs.iter().map(|(_, f)| f.dfg.num_insts());
-    let movable = sizes.clone().sum::<usize>() - sizes.max().unwrap_or(0);
+    let movable = sizes.iter().sum::<usize>() - sizes.iter().max().copied().unwrap_or(0);
     let alone = movable < MIN_MOVABLE_INSTS;
     let threads = if alone {
         1
     } else {
         let threads = threads.unwrap_or_else(default_threads);
-        threads.clamp(1, MAX_THREADS).min(funcs.len())
+        threads.clamp(1, MAX_THREADS).min(sizes.len())
     };
     if threads <= 1 {
         let mut ctx = Context::new();
-        return (funcs.into_iter())
-            .map(|(id, f)| compile_one(isa, &mut ctx, id, f, disasm))
+        return (0..sizes.len())
+            .map(|k| {
+                let (id, f) = translate(k);
+                compile_one(isa, &mut ctx, id, f, disasm)
+            })
             .collect();
     }
     // Largest first, so that no thread starts a large function last.
-    let mut order: Vec<usize> = (0..funcs.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(funcs[i].1.dfg.num_insts()));
-    let len = funcs.len();
-    let funcs: Vec<Mutex<Option<(FuncId, cl::Function)>>> =
-        funcs.into_iter().map(|f| Mutex::new(Some(f))).collect();
-    let next = AtomicUsize::new(0);
+    let mut order: Vec<usize> = (0..sizes.len()).collect();
+    order.sort_by_key(|&k| std::cmp::Reverse(sizes[k]));
+    let (translated, queue) = mpsc::channel::<(usize, FuncId, cl::Function)>();
+    let queue = Mutex::new(queue);
+    // Compiles the queue's functions until it is empty and closed.
     let work = || {
         let mut ctx = Context::new();
         let mut done = Vec::new();
         loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&i) = order.get(k) else { break };
-            let taken = funcs[i].lock().expect("no compile thread panics").take();
-            let (id, f) = taken.expect("each function is taken once");
-            done.push((i, compile_one(isa, &mut ctx, id, f, disasm)));
+            let next = queue.lock().expect("no compile thread panics").recv();
+            let Ok((k, id, f)) = next else { break };
+            done.push((k, compile_one(isa, &mut ctx, id, f, disasm)));
         }
         done
     };
     let mut results: Vec<Option<Result<MachineCode, CodegenError>>> =
-        (0..len).map(|_| None).collect();
+        (0..sizes.len()).map(|_| None).collect();
     std::thread::scope(|s| {
         let helpers: Vec<_> = (1..threads)
             .filter_map(|_| {
@@ -110,12 +115,19 @@ pub(super) fn compile_all(
                     .ok()
             })
             .collect();
+        for &k in &order {
+            let (id, f) = translate(k);
+            translated
+                .send((k, id, f))
+                .expect("the caller's thread holds the queue");
+        }
+        drop(translated);
         let mut all = work();
         for helper in helpers {
             all.extend(helper.join().expect("a compile thread panicked"));
         }
-        for (i, result) in all {
-            results[i] = Some(result);
+        for (k, result) in all {
+            results[k] = Some(result);
         }
     });
     (results.into_iter())

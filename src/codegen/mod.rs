@@ -402,6 +402,8 @@ fn compile_module(
     session: Option<&SessionLinks>,
 ) -> Result<Compiled, CodegenError> {
     let target = isa.triple().to_string();
+    // Compile threads share the ISA while the caller's thread translates.
+    let compile_isa = isa.clone();
     let mut builder = JITBuilder::with_isa(isa, default_libcall_names());
     builder.symbols(jitrun_runtime::symbols());
     if let Ok(arena) = ArenaMemoryProvider::new_with_size(arena_reservation(program)) {
@@ -481,19 +483,28 @@ fn compile_module(
         plan: opts.plan,
     };
 
+    // In a whole program, a function that compiled code never calls
+    // (inlined or expanded at every call) needs no code (REPL code calls
+    // every function through slots).
+    let jobs: Vec<usize> = (0..all.len())
+        .filter(|&i| session.is_some() || i == main_index || needs_code[i])
+        .collect();
+    let sizes: Vec<usize> = (jobs.iter())
+        .map(|&i| {
+            let (phis, insts) = all[i].counts();
+            phis + insts
+        })
+        .collect();
     let mut fctx = FunctionBuilderContext::new();
-    let (mut clif, mut asm, mut code_size, mut cl_insts) = (String::new(), String::new(), 0, 0);
-    // The functions that get code, translated (one at a time: translation
-    // declares what each calls in the module), then compiled side by side.
-    let mut translated = Vec::with_capacity(all.len());
-    let mut site_frames = Vec::with_capacity(all.len());
-    for (i, (f, &id)) in all.iter().zip(&ids).enumerate() {
-        // In a whole program, a function that compiled code never calls
-        // (inlined or expanded at every call) needs no code (REPL code
-        // calls every function through slots).
-        if session.is_none() && i != main_index && !needs_code[i] {
-            continue;
-        }
+    let (mut asm, mut code_size, mut cl_insts) = (String::new(), 0, 0);
+    // By job: the function's Cranelift IR as text (when asked for) and the
+    // frames of its calls.
+    let mut clif_of: Vec<String> = vec![String::new(); jobs.len()];
+    let mut frames_of: Vec<Option<Vec<translate::SiteFrames>>> =
+        (jobs.iter()).map(|_| None).collect();
+    let translate_job = |k: usize| {
+        let i = jobs[k];
+        let (f, id) = (all[i], ids[i]);
         let mut func = cl::Function::with_name_signature(
             cl::UserFuncName::user(0, id.as_u32()),
             signature(&module, f),
@@ -518,12 +529,24 @@ fn compile_module(
         );
         cl_insts += func.dfg.num_insts();
         if opts.keep_clif {
-            clif.push_str(&format!("; {}\n{}\n", mangle(&f.name), func.display()));
+            clif_of[k] = format!("; {}\n{}\n", mangle(&f.name), func.display());
         }
-        site_frames.push((i, frames));
-        translated.push((id, func));
-    }
-    let machine_code = machine::compile_all(module.isa(), translated, opts.keep_asm, opts.threads);
+        frames_of[k] = Some(frames);
+        (id, func)
+    };
+    let machine_code = machine::compile_all(
+        &*compile_isa,
+        &sizes,
+        opts.keep_asm,
+        opts.threads,
+        translate_job,
+    );
+    let clif = clif_of.concat();
+    let site_frames = (jobs.iter().copied()).zip(
+        frames_of
+            .into_iter()
+            .map(|f| f.expect("every job was translated")),
+    );
     // By function: (code offset, end, index in the frames) of each call
     // range, and the frames of each call.
     let mut calls: Vec<CallRanges> = (0..all.len()).map(|_| Default::default()).collect();
