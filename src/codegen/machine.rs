@@ -12,7 +12,7 @@ use cranelift_codegen::ir as cl;
 use cranelift_codegen::isa::TargetIsa;
 use cranelift_codegen::{CodegenError, Context};
 use cranelift_module::{FuncId, ModuleReloc};
-use std::sync::{mpsc, Mutex};
+use std::sync::{Condvar, Mutex};
 
 /// A function's machine code and what jitrun keeps of its compilation.
 pub(super) struct MachineCode {
@@ -54,13 +54,18 @@ fn default_threads() -> usize {
 }
 
 /// Compiles the functions `translate` makes (job `k` of `sizes.len()`,
-/// whose size in our IR is `sizes[k]`) on up to `threads` threads (`None`:
-/// [`default_threads`]); the results are in the order of the jobs.
+/// whose size in our IR is about `sizes[k]`) on up to `threads` threads
+/// (`None`: [`default_threads`]); the results are in the order of the jobs.
 ///
 /// The caller's thread translates the functions one at a time (translation
-/// reads the module's declarations), the largest first, and hands each to
-/// the helpers as soon as it is made: they compile one function while the
-/// next is translated. Once all are translated the caller compiles too.
+/// reads the module's declarations), the largest by `sizes` first, and
+/// hands each to the helpers as soon as it is made: they compile one
+/// function while the next is translated. Each thread takes the largest
+/// function translated and not yet taken (by its Cranelift instructions:
+/// `sizes` only guesses), so that none starts a large function last; once
+/// all are translated, the caller compiles too. A helper's first function
+/// compiles slower than the caller's (its caches and allocator are cold):
+/// a function larger than the others together stays with the caller.
 pub(super) fn compile_all(
     isa: &dyn TargetIsa,
     sizes: &[usize],
@@ -85,19 +90,14 @@ pub(super) fn compile_all(
             })
             .collect();
     }
-    // Largest first, so that no thread starts a large function last.
     let mut order: Vec<usize> = (0..sizes.len()).collect();
     order.sort_by_key(|&k| std::cmp::Reverse(sizes[k]));
-    let (translated, queue) = mpsc::channel::<(usize, FuncId, cl::Function)>();
-    let queue = Mutex::new(queue);
+    let queue = Queue::default();
     // Compiles the queue's functions until it is empty and closed.
-    let work = || {
-        let mut ctx = Context::new();
+    let work = |ctx: &mut Context| {
         let mut done = Vec::new();
-        loop {
-            let next = queue.lock().expect("no compile thread panics").recv();
-            let Ok((k, id, f)) = next else { break };
-            done.push((k, compile_one(isa, &mut ctx, id, f, disasm)));
+        while let Some((k, id, f)) = queue.take_largest() {
+            done.push((k, compile_one(isa, ctx, id, f, disasm)));
         }
         done
     };
@@ -111,18 +111,31 @@ pub(super) fn compile_all(
                 // started, the caller compiles everything.
                 std::thread::Builder::new()
                     .name("jitrun-compile".into())
-                    .spawn_scoped(s, work)
+                    .spawn_scoped(s, || work(&mut Context::new()))
                     .ok()
             })
             .collect();
+        // A function larger than all the others together is compiled by
+        // the caller, whose caches are warm, after it has handed the
+        // others out: a helper compiling it would end last anyway.
+        let (largest, rest) = order.split_first().expect("two functions or more");
+        let dominant = sizes[*largest] >= rest.iter().map(|&k| sizes[k]).sum();
+        let mut kept = None;
         for &k in &order {
             let (id, f) = translate(k);
-            translated
-                .send((k, id, f))
-                .expect("the caller's thread holds the queue");
+            if dominant && k == *largest {
+                kept = Some((k, id, f));
+            } else {
+                queue.put(k, id, f);
+            }
         }
-        drop(translated);
-        let mut all = work();
+        queue.close();
+        let mut ctx = Context::new();
+        let mut all = Vec::new();
+        if let Some((k, id, f)) = kept {
+            all.push((k, compile_one(isa, &mut ctx, id, f, disasm)));
+        }
+        all.extend(work(&mut ctx));
         for helper in helpers {
             all.extend(helper.join().expect("a compile thread panicked"));
         }
@@ -133,6 +146,49 @@ pub(super) fn compile_all(
     (results.into_iter())
         .map(|r| r.expect("every function was compiled"))
         .collect()
+}
+
+/// A translated function: its job, its id, its Cranelift IR.
+type Job = (usize, FuncId, cl::Function);
+
+/// Translated functions waiting for a compile thread, and whether no more
+/// will come.
+#[derive(Default)]
+struct Queue {
+    waiting: Mutex<(Vec<Job>, bool)>,
+    changed: Condvar,
+}
+
+impl Queue {
+    fn put(&self, k: usize, id: FuncId, f: cl::Function) {
+        self.lock().0.push((k, id, f));
+        self.changed.notify_one();
+    }
+
+    /// No more functions will come.
+    fn close(&self) {
+        self.lock().1 = true;
+        self.changed.notify_all();
+    }
+
+    /// The waiting function of the most Cranelift instructions, once there
+    /// is one; `None` once the queue is closed and empty.
+    fn take_largest(&self) -> Option<Job> {
+        let mut waiting = self.lock();
+        loop {
+            let (functions, closed) = &mut *waiting;
+            let largest = (0..functions.len()).max_by_key(|&j| functions[j].2.dfg.num_insts());
+            match largest {
+                Some(j) => return Some(functions.swap_remove(j)),
+                None if *closed => return None,
+                None => waiting = (self.changed.wait(waiting)).expect("no compile thread panics"),
+            }
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, (Vec<Job>, bool)> {
+        self.waiting.lock().expect("no compile thread panics")
+    }
 }
 
 /// Compiles `f` with `ctx` (reused from function to function, as

@@ -490,10 +490,7 @@ fn compile_module(
         .filter(|&i| session.is_some() || i == main_index || needs_code[i])
         .collect();
     let sizes: Vec<usize> = (jobs.iter())
-        .map(|&i| {
-            let (phis, insts) = all[i].counts();
-            phis + insts
-        })
+        .map(|&i| estimated_size(program, all[i], &inline))
         .collect();
     let mut fctx = FunctionBuilderContext::new();
     let (mut asm, mut code_size, mut cl_insts) = (String::new(), 0, 0);
@@ -724,6 +721,35 @@ impl GcRoots {
         jitrun_runtime::gc::remove_code(&self.functions);
         jitrun_runtime::gc::remove_global_roots(&self.globals);
     }
+}
+
+/// About how large `f`'s code will be, to translate the largest first: its
+/// phis and instructions, an array literal's elements (a store each), and
+/// the small leaves its calls may expand (`inline`; the top-level code
+/// expands only those in its loops, which hold most of its calls when it
+/// calls much).
+fn estimated_size(
+    program: &ir::Module,
+    f: &ir::Function,
+    inline: &[Option<translate::Inlinable>],
+) -> usize {
+    let size = |f: &ir::Function| {
+        let (phis, insts) = f.counts();
+        phis + insts
+    };
+    let expanded = |g: ir::FuncRef| match inline.get(g as usize) {
+        Some(Some(_)) => size(&program.functions[g as usize]),
+        _ => 0,
+    };
+    let insts = (f.layout.iter()).flat_map(|&b| &f.blocks[b].insts);
+    let expansions: usize = insts
+        .map(|&i| match f.insts[i].kind {
+            ir::InstKind::Call(g, _) => expanded(g),
+            ir::InstKind::ArrayLit(ref elements) => elements.len(),
+            _ => 0,
+        })
+        .sum();
+    size(f) + expansions
 }
 
 /// A function's call ranges (code offset, end, index of the call's
