@@ -9,10 +9,11 @@
 use super::{call_ranges, FrameInfo};
 use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::ir as cl;
+use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::isa::TargetIsa;
 use cranelift_codegen::{CodegenError, Context};
 use cranelift_module::{FuncId, ModuleReloc};
-use std::sync::{Condvar, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
 
 /// A function's machine code and what jitrun keeps of its compilation.
 pub(super) struct MachineCode {
@@ -59,15 +60,15 @@ fn default_threads() -> usize {
 ///
 /// The caller's thread translates the functions one at a time (translation
 /// reads the module's declarations), the largest by `sizes` first, and
-/// hands each to the helpers as soon as it is made: they compile one
-/// function while the next is translated. Each thread takes the largest
-/// function translated and not yet taken (by its Cranelift instructions:
-/// `sizes` only guesses), so that none starts a large function last; once
-/// all are translated, the caller compiles too. A helper's first function
-/// compiles slower than the caller's (its caches and allocator are cold):
-/// a function larger than the others together stays with the caller.
+/// hands each to the process's compile helpers ([`Helpers`]) as soon as it
+/// is made: they compile one function while the next is translated. Each
+/// thread takes the largest function translated and not yet taken (by its
+/// Cranelift instructions: `sizes` only guesses), so that none starts a
+/// large function last; once all are translated, the caller compiles too.
+/// A function larger than the others together stays with the caller: a
+/// helper compiling it would end last anyway.
 pub(super) fn compile_all(
-    isa: &dyn TargetIsa,
+    isa: &OwnedTargetIsa,
     sizes: &[usize],
     disasm: bool,
     threads: Option<usize>,
@@ -81,68 +82,57 @@ pub(super) fn compile_all(
         let threads = threads.unwrap_or_else(default_threads);
         threads.clamp(1, MAX_THREADS).min(sizes.len())
     };
-    if threads <= 1 {
+    let helpers = match threads {
+        1 => &[][..],
+        _ => Helpers::get().first(threads - 1),
+    };
+    if helpers.is_empty() {
         let mut ctx = Context::new();
         return (0..sizes.len())
             .map(|k| {
                 let (id, f) = translate(k);
-                compile_one(isa, &mut ctx, id, f, disasm)
+                compile_one(&**isa, &mut ctx, id, f, disasm)
             })
             .collect();
     }
     let mut order: Vec<usize> = (0..sizes.len()).collect();
     order.sort_by_key(|&k| std::cmp::Reverse(sizes[k]));
-    let queue = Queue::default();
-    // Compiles the queue's functions until it is empty and closed.
-    let work = |ctx: &mut Context| {
-        let mut done = Vec::new();
-        while let Some((k, id, f)) = queue.take_largest() {
-            done.push((k, compile_one(isa, ctx, id, f, disasm)));
+    let batch = Arc::new(Batch {
+        isa: isa.clone(),
+        disasm,
+        queue: Queue::default(),
+        compiled: Mutex::new(Vec::new()),
+        helping: (Mutex::new(helpers.len()), Condvar::new()),
+    });
+    for helper in helpers {
+        (helper.send(batch.clone())).expect("compile helpers serve until the process exits");
+    }
+    // Closed however this returns: a helper waits for the queue to close.
+    let _close = CloseOnDrop(&batch.queue);
+    let (largest, rest) = order.split_first().expect("two functions or more");
+    let dominant = sizes[*largest] >= rest.iter().map(|&k| sizes[k]).sum();
+    let mut kept = None;
+    for &k in &order {
+        let (id, f) = translate(k);
+        if dominant && k == *largest {
+            kept = Some((k, id, f));
+        } else {
+            batch.queue.put(k, id, f);
         }
-        done
-    };
+    }
+    batch.queue.close();
+    let mut ctx = Context::new();
+    let mut all = Vec::new();
+    if let Some((k, id, f)) = kept {
+        all.push((k, compile_one(&**isa, &mut ctx, id, f, disasm)));
+    }
+    all.extend(batch.work(&mut ctx));
+    all.extend(batch.wait_for_helpers());
     let mut results: Vec<Option<Result<MachineCode, CodegenError>>> =
         (0..sizes.len()).map(|_| None).collect();
-    std::thread::scope(|s| {
-        let helpers: Vec<_> = (1..threads)
-            .filter_map(|_| {
-                // Cranelift's passes are iterative; a helper needs no more
-                // stack than a default thread's. If no thread can be
-                // started, the caller compiles everything.
-                std::thread::Builder::new()
-                    .name("jitrun-compile".into())
-                    .spawn_scoped(s, || work(&mut Context::new()))
-                    .ok()
-            })
-            .collect();
-        // A function larger than all the others together is compiled by
-        // the caller, whose caches are warm, after it has handed the
-        // others out: a helper compiling it would end last anyway.
-        let (largest, rest) = order.split_first().expect("two functions or more");
-        let dominant = sizes[*largest] >= rest.iter().map(|&k| sizes[k]).sum();
-        let mut kept = None;
-        for &k in &order {
-            let (id, f) = translate(k);
-            if dominant && k == *largest {
-                kept = Some((k, id, f));
-            } else {
-                queue.put(k, id, f);
-            }
-        }
-        queue.close();
-        let mut ctx = Context::new();
-        let mut all = Vec::new();
-        if let Some((k, id, f)) = kept {
-            all.push((k, compile_one(isa, &mut ctx, id, f, disasm)));
-        }
-        all.extend(work(&mut ctx));
-        for helper in helpers {
-            all.extend(helper.join().expect("a compile thread panicked"));
-        }
-        for (k, result) in all {
-            results[k] = Some(result);
-        }
-    });
+    for (k, result) in all {
+        results[k] = Some(result);
+    }
     (results.into_iter())
         .map(|r| r.expect("every function was compiled"))
         .collect()
@@ -150,6 +140,128 @@ pub(super) fn compile_all(
 
 /// A translated function: its job, its id, its Cranelift IR.
 type Job = (usize, FuncId, cl::Function);
+
+/// A function's job and its machine code.
+type Compiled = (usize, Result<MachineCode, CodegenError>);
+
+/// One module's functions, compiled by the caller's thread and helpers.
+struct Batch {
+    isa: OwnedTargetIsa,
+    disasm: bool,
+    queue: Queue,
+    /// What the helpers compiled; `None` once one of them panicked.
+    compiled: Mutex<Vec<Option<Compiled>>>,
+    /// The helpers not done with this batch, and a signal when one is.
+    helping: (Mutex<usize>, Condvar),
+}
+
+impl Batch {
+    /// Compiles the queue's functions until it is empty and closed.
+    fn work(&self, ctx: &mut Context) -> Vec<Compiled> {
+        let mut done = Vec::new();
+        while let Some((k, id, f)) = self.queue.take_largest() {
+            done.push((k, compile_one(&*self.isa, ctx, id, f, self.disasm)));
+        }
+        done
+    }
+
+    /// A helper's share: [`Batch::work`], its results kept for the caller
+    /// (a panic too, which the caller raises again).
+    fn help(&self, ctx: &mut Context) {
+        let work = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.work(ctx)));
+        let mut compiled = self.compiled.lock().unwrap_or_else(|e| e.into_inner());
+        match work {
+            Ok(done) => compiled.extend(done.into_iter().map(Some)),
+            Err(_) => compiled.push(None),
+        }
+        drop(compiled);
+        let (helping, done) = &self.helping;
+        *helping.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+        done.notify_all();
+    }
+
+    /// What the helpers compiled, once all are done.
+    fn wait_for_helpers(&self) -> Vec<Compiled> {
+        let (helping, done) = &self.helping;
+        let mut left = helping.lock().unwrap_or_else(|e| e.into_inner());
+        while *left > 0 {
+            left = done.wait(left).unwrap_or_else(|e| e.into_inner());
+        }
+        drop(left);
+        let compiled =
+            std::mem::take(&mut *self.compiled.lock().unwrap_or_else(|e| e.into_inner()));
+        (compiled.into_iter())
+            .map(|c| c.expect("a compile thread panicked"))
+            .collect()
+    }
+}
+
+/// The process's compile helpers: threads started once (by the first
+/// compile that uses them, or ahead of it by [`start_helpers`]), each
+/// keeping its own `Context` from batch to batch and waiting for the next
+/// one. A helper started ahead compiles a small function first
+/// ([`warm_up`]), so that its caches and allocator are warm when the first
+/// real function comes.
+struct Helpers {
+    threads: Vec<mpsc::Sender<Arc<Batch>>>,
+}
+
+static HELPERS: OnceLock<Helpers> = OnceLock::new();
+
+/// Starts the compile helpers now, each warming up with `isa` (see
+/// [`Helpers`]); `main`'s thread calls this while the compiler's thread
+/// parses and optimizes.
+pub(super) fn start_helpers(isa: &OwnedTargetIsa) {
+    HELPERS.get_or_init(|| Helpers::start(Some(isa)));
+}
+
+impl Helpers {
+    fn get() -> &'static Helpers {
+        HELPERS.get_or_init(|| Helpers::start(None))
+    }
+
+    /// One helper per core but the caller's (at most [`MAX_THREADS`] in
+    /// all); none if no thread can be started.
+    fn start(warm_up_with: Option<&OwnedTargetIsa>) -> Helpers {
+        let count = default_threads().clamp(1, MAX_THREADS) - 1;
+        let threads = (0..count)
+            .map_while(|_| {
+                let (send, batches) = mpsc::channel::<Arc<Batch>>();
+                let isa = warm_up_with.cloned();
+                let serve = move || {
+                    if let Some(isa) = isa {
+                        // Nothing is lost if it fails: its only product
+                        // is warm caches.
+                        let _ = warm_up(&*isa);
+                    }
+                    let mut ctx = Context::new();
+                    for batch in batches {
+                        batch.help(&mut ctx);
+                    }
+                };
+                // Cranelift's passes are iterative; a helper needs no
+                // more stack than a default thread's.
+                let thread = std::thread::Builder::new().name("jitrun-compile".into());
+                thread.spawn(serve).ok().map(|_| send)
+            })
+            .collect();
+        Helpers { threads }
+    }
+
+    /// The first `n` helpers (fewer if fewer were started).
+    fn first(&self, n: usize) -> &[mpsc::Sender<Arc<Batch>>] {
+        &self.threads[..n.min(self.threads.len())]
+    }
+}
+
+/// Closes a queue when dropped.
+struct CloseOnDrop<'a>(&'a Queue);
+
+impl Drop for CloseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
 
 /// Translated functions waiting for a compile thread, and whether no more
 /// will come.
@@ -181,13 +293,13 @@ impl Queue {
             match largest {
                 Some(j) => return Some(functions.swap_remove(j)),
                 None if *closed => return None,
-                None => waiting = (self.changed.wait(waiting)).expect("no compile thread panics"),
+                None => waiting = (self.changed.wait(waiting)).unwrap_or_else(|e| e.into_inner()),
             }
         }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, (Vec<Job>, bool)> {
-        self.waiting.lock().expect("no compile thread panics")
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 

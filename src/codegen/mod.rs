@@ -119,18 +119,18 @@ static HOST_ISA: std::sync::OnceLock<((bool, bool), Option<OwnedTargetIsa>)> =
     std::sync::OnceLock::new();
 
 /// Builds the host ISA that [`make_isa`] will be asked for at `level`,
-/// ahead of time, and on a machine of several cores compiles a small
-/// function with it ([`machine::warm_up`]): `main`'s thread, idle while
-/// the compiler's thread parses and optimizes, calls this, so that
-/// building the ISA and first touching Cranelift's code and data (page
-/// faults, the shared cache) are off the compile's path.
+/// ahead of time, and on a machine of several cores starts the compile
+/// helpers, which first compile a small function with it
+/// ([`machine::start_helpers`]): `main`'s thread, idle while the
+/// compiler's thread parses and optimizes, calls this, so that building
+/// the ISA, starting the helpers and their first touch of Cranelift's code
+/// and data (page faults, the shared cache) are off the compile's path.
 pub fn prepare_host_codegen(level: crate::passes::OptLevel, verify: bool) {
     let plan = level.plan(crate::passes::Scope::Program);
     let isa = make_isa(&CodegenOptions::host(plan, verify));
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if let (Ok(isa), true) = (isa, cores > 1) {
-        // Nothing is lost if it fails: its only product is warm caches.
-        let _ = machine::warm_up(&*isa);
+        machine::start_helpers(&isa);
     }
 }
 
@@ -532,7 +532,7 @@ fn compile_module(
         (id, func)
     };
     let machine_code = machine::compile_all(
-        &*compile_isa,
+        &compile_isa,
         &sizes,
         opts.keep_asm,
         opts.threads,
