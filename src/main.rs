@@ -172,22 +172,33 @@ fn main() {
     let compiles_for_host = cli.file.is_none() || options.generates_host_code();
     let (level, verify) = (options.opt_level, options.verify);
     // The compiler's thread ends the process itself (with the program's
-    // status), so that nothing here delays the exit.
+    // status, or the internal error's if it panics), so that nothing here
+    // delays the exit.
     let worker = std::thread::Builder::new()
         .name("jitrun".into())
         .stack_size(THREAD_STACK)
-        .spawn(move || std::process::exit(run(cli, options)))
+        .spawn(move || {
+            let run = std::panic::AssertUnwindSafe(|| run(cli, options));
+            let status = std::panic::catch_unwind(run).unwrap_or_else(|_| internal_error());
+            std::process::exit(status)
+        })
         .expect("spawn the compiler thread");
     // Meanwhile this thread, which would only wait, builds the ISA the
     // compiler's thread will need once it has parsed and optimized the
-    // program, and warms up Cranelift.
+    // program, and on a machine of several cores becomes a warm compile
+    // helper: then it serves until the compiler's thread ends the process.
     if compiles_for_host {
         jitrun::codegen::prepare_host_codegen(level, verify);
     }
-    // The compiler's thread returns only by a panic.
+    // The compiler's thread does not return.
     let _ = worker.join();
+    std::process::exit(internal_error());
+}
+
+/// Reports a panic of the compiler; the status to exit with.
+fn internal_error() -> i32 {
     eprintln!("jitrun: internal compiler error (panic); please report this program");
-    std::process::exit(driver::EXIT_INTERNAL_ERROR);
+    driver::EXIT_INTERNAL_ERROR
 }
 
 /// `--print-after=PASS` names a pass that runs: a usage error otherwise

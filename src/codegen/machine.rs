@@ -60,13 +60,15 @@ fn default_threads() -> usize {
 ///
 /// The caller's thread translates the functions one at a time (translation
 /// reads the module's declarations), the largest by `sizes` first, and
-/// hands each to the process's compile helpers ([`Helpers`]) as soon as it
-/// is made: they compile one function while the next is translated. Each
-/// thread takes the largest function translated and not yet taken (by its
-/// Cranelift instructions: `sizes` only guesses), so that none starts a
-/// large function last; once all are translated, the caller compiles too.
-/// A function larger than the others together stays with the caller: a
-/// helper compiling it would end last anyway.
+/// offers each to the process's compile helpers ([`Helpers`]) as soon as
+/// it is made: they compile one function while the next is translated.
+/// Each thread takes the largest function translated and not yet taken
+/// (by its Cranelift instructions: `sizes` only guesses), so that none
+/// starts a large function last; once all are translated, the caller
+/// compiles too, then waits for the functions helpers took (not for a
+/// helper still busy elsewhere, which then finds nothing left). A function
+/// larger than the others together stays with the caller: a helper
+/// compiling it would end last anyway.
 pub(super) fn compile_all(
     isa: &OwnedTargetIsa,
     sizes: &[usize],
@@ -100,15 +102,15 @@ pub(super) fn compile_all(
     let batch = Arc::new(Batch {
         isa: isa.clone(),
         disasm,
-        queue: Queue::default(),
-        compiled: Mutex::new(Vec::new()),
-        helping: (Mutex::new(helpers.len()), Condvar::new()),
+        state: Mutex::default(),
+        changed: Condvar::new(),
     });
     for helper in helpers {
-        (helper.send(batch.clone())).expect("compile helpers serve until the process exits");
+        // A helper gone (it cannot be) only leaves more to the caller.
+        let _ = helper.send(batch.clone());
     }
-    // Closed however this returns: a helper waits for the queue to close.
-    let _close = CloseOnDrop(&batch.queue);
+    // Closed however this returns: a helper waits for the batch to close.
+    let _close = CloseOnDrop(&batch);
     let (largest, rest) = order.split_first().expect("two functions or more");
     let dominant = sizes[*largest] >= rest.iter().map(|&k| sizes[k]).sum();
     let mut kept = None;
@@ -117,20 +119,19 @@ pub(super) fn compile_all(
         if dominant && k == *largest {
             kept = Some((k, id, f));
         } else {
-            batch.queue.put(k, id, f);
+            batch.put((k, id, f));
         }
     }
-    batch.queue.close();
+    batch.close();
     let mut ctx = Context::new();
-    let mut all = Vec::new();
     if let Some((k, id, f)) = kept {
-        all.push((k, compile_one(&**isa, &mut ctx, id, f, disasm)));
+        let code = compile_one(&**isa, &mut ctx, id, f, disasm);
+        batch.lock().compiled.push(Some((k, code)));
     }
-    all.extend(batch.work(&mut ctx));
-    all.extend(batch.wait_for_helpers());
+    batch.work(&mut ctx);
     let mut results: Vec<Option<Result<MachineCode, CodegenError>>> =
         (0..sizes.len()).map(|_| None).collect();
-    for (k, result) in all {
+    for (k, result) in batch.wait_for_all() {
         results[k] = Some(result);
     }
     (results.into_iter())
@@ -148,114 +149,26 @@ type Compiled = (usize, Result<MachineCode, CodegenError>);
 struct Batch {
     isa: OwnedTargetIsa,
     disasm: bool,
-    queue: Queue,
-    /// What the helpers compiled; `None` once one of them panicked.
-    compiled: Mutex<Vec<Option<Compiled>>>,
-    /// The helpers not done with this batch, and a signal when one is.
-    helping: (Mutex<usize>, Condvar),
+    state: Mutex<BatchState>,
+    /// Signalled when a function is translated or compiled, or the batch
+    /// closes.
+    changed: Condvar,
 }
 
-impl Batch {
-    /// Compiles the queue's functions until it is empty and closed.
-    fn work(&self, ctx: &mut Context) -> Vec<Compiled> {
-        let mut done = Vec::new();
-        while let Some((k, id, f)) = self.queue.take_largest() {
-            done.push((k, compile_one(&*self.isa, ctx, id, f, self.disasm)));
-        }
-        done
-    }
-
-    /// A helper's share: [`Batch::work`], its results kept for the caller
-    /// (a panic too, which the caller raises again).
-    fn help(&self, ctx: &mut Context) {
-        let work = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.work(ctx)));
-        let mut compiled = self.compiled.lock().unwrap_or_else(|e| e.into_inner());
-        match work {
-            Ok(done) => compiled.extend(done.into_iter().map(Some)),
-            Err(_) => compiled.push(None),
-        }
-        drop(compiled);
-        let (helping, done) = &self.helping;
-        *helping.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
-        done.notify_all();
-    }
-
-    /// What the helpers compiled, once all are done.
-    fn wait_for_helpers(&self) -> Vec<Compiled> {
-        let (helping, done) = &self.helping;
-        let mut left = helping.lock().unwrap_or_else(|e| e.into_inner());
-        while *left > 0 {
-            left = done.wait(left).unwrap_or_else(|e| e.into_inner());
-        }
-        drop(left);
-        let compiled =
-            std::mem::take(&mut *self.compiled.lock().unwrap_or_else(|e| e.into_inner()));
-        (compiled.into_iter())
-            .map(|c| c.expect("a compile thread panicked"))
-            .collect()
-    }
+#[derive(Default)]
+struct BatchState {
+    /// Translated, not yet taken.
+    waiting: Vec<Job>,
+    /// No more functions will come.
+    closed: bool,
+    /// Functions taken and not yet compiled.
+    compiling: usize,
+    /// Compiled; `None` where a helper panicked.
+    compiled: Vec<Option<Compiled>>,
 }
 
-/// The process's compile helpers: threads started once (by the first
-/// compile that uses them, or ahead of it by [`start_helpers`]), each
-/// keeping its own `Context` from batch to batch and waiting for the next
-/// one. A helper started ahead compiles a small function first
-/// ([`warm_up`]), so that its caches and allocator are warm when the first
-/// real function comes.
-struct Helpers {
-    threads: Vec<mpsc::Sender<Arc<Batch>>>,
-}
-
-static HELPERS: OnceLock<Helpers> = OnceLock::new();
-
-/// Starts the compile helpers now, each warming up with `isa` (see
-/// [`Helpers`]); `main`'s thread calls this while the compiler's thread
-/// parses and optimizes.
-pub(super) fn start_helpers(isa: &OwnedTargetIsa) {
-    HELPERS.get_or_init(|| Helpers::start(Some(isa)));
-}
-
-impl Helpers {
-    fn get() -> &'static Helpers {
-        HELPERS.get_or_init(|| Helpers::start(None))
-    }
-
-    /// One helper per core but the caller's (at most [`MAX_THREADS`] in
-    /// all); none if no thread can be started.
-    fn start(warm_up_with: Option<&OwnedTargetIsa>) -> Helpers {
-        let count = default_threads().clamp(1, MAX_THREADS) - 1;
-        let threads = (0..count)
-            .map_while(|_| {
-                let (send, batches) = mpsc::channel::<Arc<Batch>>();
-                let isa = warm_up_with.cloned();
-                let serve = move || {
-                    if let Some(isa) = isa {
-                        // Nothing is lost if it fails: its only product
-                        // is warm caches.
-                        let _ = warm_up(&*isa);
-                    }
-                    let mut ctx = Context::new();
-                    for batch in batches {
-                        batch.help(&mut ctx);
-                    }
-                };
-                // Cranelift's passes are iterative; a helper needs no
-                // more stack than a default thread's.
-                let thread = std::thread::Builder::new().name("jitrun-compile".into());
-                thread.spawn(serve).ok().map(|_| send)
-            })
-            .collect();
-        Helpers { threads }
-    }
-
-    /// The first `n` helpers (fewer if fewer were started).
-    fn first(&self, n: usize) -> &[mpsc::Sender<Arc<Batch>>] {
-        &self.threads[..n.min(self.threads.len())]
-    }
-}
-
-/// Closes a queue when dropped.
-struct CloseOnDrop<'a>(&'a Queue);
+/// Closes a batch when dropped.
+struct CloseOnDrop<'a>(&'a Batch);
 
 impl Drop for CloseOnDrop<'_> {
     fn drop(&mut self) {
@@ -263,43 +176,138 @@ impl Drop for CloseOnDrop<'_> {
     }
 }
 
-/// Translated functions waiting for a compile thread, and whether no more
-/// will come.
-#[derive(Default)]
-struct Queue {
-    waiting: Mutex<(Vec<Job>, bool)>,
-    changed: Condvar,
-}
+impl Batch {
+    fn lock(&self) -> std::sync::MutexGuard<'_, BatchState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
 
-impl Queue {
-    fn put(&self, k: usize, id: FuncId, f: cl::Function) {
-        self.lock().0.push((k, id, f));
+    fn put(&self, job: Job) {
+        self.lock().waiting.push(job);
         self.changed.notify_one();
     }
 
-    /// No more functions will come.
     fn close(&self) {
-        self.lock().1 = true;
+        self.lock().closed = true;
         self.changed.notify_all();
     }
 
     /// The waiting function of the most Cranelift instructions, once there
-    /// is one; `None` once the queue is closed and empty.
+    /// is one (counted as compiling); `None` once the batch is closed and
+    /// none is left.
     fn take_largest(&self) -> Option<Job> {
-        let mut waiting = self.lock();
+        let mut state = self.lock();
         loop {
-            let (functions, closed) = &mut *waiting;
-            let largest = (0..functions.len()).max_by_key(|&j| functions[j].2.dfg.num_insts());
+            let waiting = &state.waiting;
+            let largest = (0..waiting.len()).max_by_key(|&j| waiting[j].2.dfg.num_insts());
             match largest {
-                Some(j) => return Some(functions.swap_remove(j)),
-                None if *closed => return None,
-                None => waiting = (self.changed.wait(waiting)).unwrap_or_else(|e| e.into_inner()),
+                Some(j) => {
+                    state.compiling += 1;
+                    return Some(state.waiting.swap_remove(j));
+                }
+                None if state.closed => return None,
+                None => state = (self.changed.wait(state)).unwrap_or_else(|e| e.into_inner()),
             }
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, (Vec<Job>, bool)> {
-        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
+    /// Compiles the batch's functions until it is closed and none is left.
+    /// A panic (in a helper) is recorded for the caller to raise again.
+    fn work(&self, ctx: &mut Context) {
+        while let Some((k, id, f)) = self.take_largest() {
+            let compile = || compile_one(&*self.isa, ctx, id, f, self.disasm);
+            let code = std::panic::catch_unwind(std::panic::AssertUnwindSafe(compile));
+            let mut state = self.lock();
+            state.compiling -= 1;
+            state.compiled.push(code.ok().map(|code| (k, code)));
+            drop(state);
+            self.changed.notify_all();
+        }
+    }
+
+    /// Every compiled function, once none is being compiled (the batch
+    /// closed and drained).
+    fn wait_for_all(&self) -> Vec<Compiled> {
+        let mut state = self.lock();
+        while state.compiling > 0 {
+            state = (self.changed.wait(state)).unwrap_or_else(|e| e.into_inner());
+        }
+        (std::mem::take(&mut state.compiled).into_iter())
+            .map(|c| c.expect("a compile thread panicked"))
+            .collect()
+    }
+}
+
+/// The process's compile helpers: threads that keep their Cranelift
+/// `Context` from batch to batch and wait for the next one. On a host
+/// that runs programs, `main`'s thread, idle while the compiler's thread
+/// works, is one of them ([`serve_as_helper`]); it and any other helper
+/// first compile a small function ([`warm_up`]), so that their caches and
+/// allocators are warm when the first real function comes. Otherwise the
+/// first compile that needs helpers starts them.
+struct Helpers {
+    threads: Vec<mpsc::Sender<Arc<Batch>>>,
+}
+
+static HELPERS: OnceLock<Helpers> = OnceLock::new();
+
+/// Makes the calling thread a compile helper, with one more thread per
+/// core beyond two (at most [`MAX_THREADS`] threads compile), all warmed
+/// up with `isa`: returns only if the helpers had already been started
+/// (a compile came first); otherwise this thread serves until the process
+/// exits.
+pub(super) fn serve_as_helper(isa: &OwnedTargetIsa) {
+    let (send, batches) = mpsc::channel();
+    let mut this_thread = Some(send);
+    HELPERS.get_or_init(|| Helpers::start(this_thread.take(), Some(isa)));
+    if this_thread.is_none() {
+        serve(batches, Some(isa));
+    }
+}
+
+/// Serves `batches` (after warming up with `isa`) until no one can send
+/// one.
+fn serve(batches: mpsc::Receiver<Arc<Batch>>, warm_up_with: Option<&OwnedTargetIsa>) {
+    if let Some(isa) = warm_up_with {
+        // Nothing is lost if it fails: its only product is warm caches.
+        let _ = warm_up(&**isa);
+    }
+    let mut ctx = Context::new();
+    for batch in batches {
+        batch.work(&mut ctx);
+    }
+}
+
+impl Helpers {
+    fn get() -> &'static Helpers {
+        HELPERS.get_or_init(|| Helpers::start(None, None))
+    }
+
+    /// `this_thread` (if given) and new threads, one helper per core but
+    /// the compiler's (at most [`MAX_THREADS`] compile); fewer if no more
+    /// threads can be started.
+    fn start(
+        this_thread: Option<mpsc::Sender<Arc<Batch>>>,
+        warm_up_with: Option<&OwnedTargetIsa>,
+    ) -> Helpers {
+        let count = default_threads().clamp(1, MAX_THREADS) - 1;
+        let mut threads: Vec<_> = this_thread.into_iter().collect();
+        while threads.len() < count {
+            let (send, batches) = mpsc::channel();
+            let isa = warm_up_with.cloned();
+            // Cranelift's passes are iterative; a helper needs no more
+            // stack than a default thread's.
+            let thread = std::thread::Builder::new().name("jitrun-compile".into());
+            if thread.spawn(move || serve(batches, isa.as_ref())).is_err() {
+                break;
+            }
+            threads.push(send);
+        }
+        Helpers { threads }
+    }
+
+    /// The first `n` helpers (fewer if fewer were started).
+    fn first(&self, n: usize) -> &[mpsc::Sender<Arc<Batch>>] {
+        &self.threads[..n.min(self.threads.len())]
     }
 }
 

@@ -119,18 +119,20 @@ static HOST_ISA: std::sync::OnceLock<((bool, bool), Option<OwnedTargetIsa>)> =
     std::sync::OnceLock::new();
 
 /// Builds the host ISA that [`make_isa`] will be asked for at `level`,
-/// ahead of time, and on a machine of several cores starts the compile
-/// helpers, which first compile a small function with it
-/// ([`machine::start_helpers`]): `main`'s thread, idle while the
+/// ahead of time, and on a machine of several cores makes the calling
+/// thread a compile helper, which first compiles a small function with it
+/// ([`machine::serve_as_helper`]): `main`'s thread, idle while the
 /// compiler's thread parses and optimizes, calls this, so that building
-/// the ISA, starting the helpers and their first touch of Cranelift's code
-/// and data (page faults, the shared cache) are off the compile's path.
+/// the ISA and the first touch of Cranelift's code and data (page faults,
+/// the shared cache) are off the compile's path, and a warm thread helps
+/// compile. On such a machine it returns only if a compile had already
+/// started the helpers; else the thread serves until the process exits.
 pub fn prepare_host_codegen(level: crate::passes::OptLevel, verify: bool) {
     let plan = level.plan(crate::passes::Scope::Program);
     let isa = make_isa(&CodegenOptions::host(plan, verify));
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if let (Ok(isa), true) = (isa, cores > 1) {
-        machine::start_helpers(&isa);
+        machine::serve_as_helper(&isa);
     }
 }
 
