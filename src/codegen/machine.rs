@@ -29,18 +29,20 @@ pub(super) struct MachineCode {
 
 /// Threads that compile, the caller's included, at most. (Only two cores
 /// were here to measure on; a Toy program has few functions, and each
-/// thread costs about 0.1 ms to start.)
+/// helper beyond `main`'s thread is a thread started per process.)
 const MAX_THREADS: usize = 4;
 
 /// A module is compiled on the caller's thread alone unless the functions
 /// other than its largest, which the caller compiles itself, hold at least
 /// this many of our IR's instructions (about 50 Cranelift instructions):
-/// that is the work a helper can take over, and it must outweigh starting
-/// and joining one (about 0.1 ms). Measured on two cores (min of 11 cold
-/// compiles, 44 kernels, sizes in Cranelift instructions): a largest
-/// function of 101 instructions beside one of 5 compiled 0.11 ms slower on
-/// two threads, 234 beside 26 0.08 ms slower, 170 beside 55 broke even,
-/// and 165 beside 82 gained 0.07 ms.
+/// that is the work a helper can take over, and it must outweigh handing
+/// it over. Measured on two cores when each compile started its helper
+/// thread (about 0.1 ms; min of 11 cold compiles, 44 kernels, sizes in
+/// Cranelift instructions): a largest function of 101 instructions beside
+/// one of 5 compiled 0.11 ms slower on two threads, 234 beside 26 0.08 ms
+/// slower, 170 beside 55 broke even, and 165 beside 82 gained 0.07 ms.
+/// The helpers are now started ahead ([`Helpers`]); the bound was not
+/// measured again.
 const MIN_MOVABLE_INSTS: usize = 20;
 
 /// Threads to compile with: `JITRUN_COMPILE_THREADS` if set (1 compiles
