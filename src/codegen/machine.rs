@@ -9,8 +9,7 @@
 use super::{call_ranges, FrameInfo};
 use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::ir as cl;
-use cranelift_codegen::isa::OwnedTargetIsa;
-use cranelift_codegen::isa::TargetIsa;
+use cranelift_codegen::isa::{OwnedTargetIsa, TargetIsa};
 use cranelift_codegen::{CodegenError, Context};
 use cranelift_module::{FuncId, ModuleReloc};
 use std::sync::{mpsc, Arc, Condvar, Mutex, OnceLock};
@@ -111,8 +110,9 @@ pub(super) fn compile_all(
         // A helper gone (it cannot be) only leaves more to the caller.
         let _ = helper.send(batch.clone());
     }
-    // Closed however this returns: a helper waits for the batch to close.
-    let _close = CloseOnDrop(&batch);
+    // Closed however this returns (a helper waits for the batch to
+    // close), and at once when all are translated.
+    let close = CloseOnDrop(&batch);
     let (largest, rest) = order.split_first().expect("two functions or more");
     let dominant = sizes[*largest] >= rest.iter().map(|&k| sizes[k]).sum();
     let mut kept = None;
@@ -124,7 +124,7 @@ pub(super) fn compile_all(
             batch.put((k, id, f));
         }
     }
-    batch.close();
+    drop(close);
     let mut ctx = Context::new();
     if let Some((k, id, f)) = kept {
         let code = compile_one(&**isa, &mut ctx, id, f, disasm);

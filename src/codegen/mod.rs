@@ -491,8 +491,11 @@ fn compile_module(
     let jobs: Vec<usize> = (0..all.len())
         .filter(|&i| session.is_some() || i == main_index || needs_code[i])
         .collect();
+    let leaf_sizes: Vec<usize> = (program.functions.iter().zip(&inline))
+        .map(|(f, leaf)| leaf.as_ref().map_or(0, |_| ir_size(f)))
+        .collect();
     let sizes: Vec<usize> = (jobs.iter())
-        .map(|&i| estimated_size(program, all[i], &inline))
+        .map(|&i| estimated_size(all[i], &leaf_sizes))
         .collect();
     let mut fctx = FunctionBuilderContext::new();
     let (mut asm, mut code_size, mut cl_insts) = (String::new(), 0, 0);
@@ -725,33 +728,27 @@ impl GcRoots {
     }
 }
 
+/// A function's phis and instructions.
+fn ir_size(f: &ir::Function) -> usize {
+    let (phis, insts) = f.counts();
+    phis + insts
+}
+
 /// About how large `f`'s code will be, to translate the largest first: its
 /// phis and instructions, an array literal's elements (a store each), and
-/// the small leaves its calls may expand (`inline`; the top-level code
-/// expands only those in its loops, which hold most of its calls when it
-/// calls much).
-fn estimated_size(
-    program: &ir::Module,
-    f: &ir::Function,
-    inline: &[Option<translate::Inlinable>],
-) -> usize {
-    let size = |f: &ir::Function| {
-        let (phis, insts) = f.counts();
-        phis + insts
-    };
-    let expanded = |g: ir::FuncRef| match inline.get(g as usize) {
-        Some(Some(_)) => size(&program.functions[g as usize]),
-        _ => 0,
-    };
+/// the small leaves its calls may expand (`leaf_sizes`, by `FuncRef`: zero
+/// for a function not expanded; the top-level code expands only the calls
+/// in its loops, which hold most of its calls when it calls much).
+fn estimated_size(f: &ir::Function, leaf_sizes: &[usize]) -> usize {
     let insts = (f.layout.iter()).flat_map(|&b| &f.blocks[b].insts);
     let expansions: usize = insts
         .map(|&i| match f.insts[i].kind {
-            ir::InstKind::Call(g, _) => expanded(g),
+            ir::InstKind::Call(g, _) => leaf_sizes.get(g as usize).copied().unwrap_or(0),
             ir::InstKind::ArrayLit(ref elements) => elements.len(),
             _ => 0,
         })
         .sum();
-    size(f) + expansions
+    ir_size(f) + expansions
 }
 
 /// A function's call ranges (code offset, end, index of the call's
