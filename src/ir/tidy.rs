@@ -217,6 +217,35 @@ pub fn merge_straight_blocks(f: &mut Function) {
     }
 }
 
+/// Takes the blocks no path from the entry reaches out of the layout, and
+/// out of the predecessors (and their arguments out of the phis) of the
+/// blocks they jumped to.
+pub fn remove_unreachable_blocks(f: &mut Function) {
+    let reached_blocks = super::dom::reverse_post_order(f);
+    if reached_blocks.len() == f.layout.len() {
+        return;
+    }
+    let mut reached: SecondaryMap<Block, bool> = SecondaryMap::with_capacity(f.blocks.len(), false);
+    for &b in &reached_blocks {
+        reached[b] = true;
+    }
+    f.layout.retain(|&b| reached[b]);
+    for &b in &reached_blocks {
+        let keep: Vec<bool> = f.blocks[b].preds.iter().map(|&p| reached[p]).collect();
+        if keep.iter().all(|&k| k) {
+            continue;
+        }
+        f.blocks[b].preds.retain(|p| reached[*p]);
+        for k in 0..f.blocks[b].phis.len() {
+            let phi = f.blocks[b].phis[k];
+            if let Some(args) = f.phi_args_mut(phi) {
+                let mut kept = keep.iter();
+                args.retain(|_| *kept.next().expect("an argument per predecessor"));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

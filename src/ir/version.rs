@@ -34,6 +34,15 @@
 //! stages, each a block ending in a branch to the next stage or to the
 //! original loop.
 //!
+//! A guard's condition that ranges known at compile time decide is not
+//! tested: the counter of an enclosing counted loop runs from its start to
+//! below its bound where the guards run (in that loop's body), and the
+//! length of an array `ir::alias` knows is that length (`for u in 0..8 {
+//! for y in 0..8 { … blk[x * 8 + y] … } }` over arrays of 64). When no
+//! guard is left to test, the copy always runs: nothing enters the
+//! original loop, which is then taken out (`tidy::remove_unreachable_blocks`),
+//! so the loop costs no more code than before and none of its checks.
+//!
 //! In the copy, a remainder `(i + base + c) % m` whose guards hold (the
 //! dividend never negative, `m >= 1`), of a counter stepping by one and a
 //! divisor that is not a constant power of two (that is cheaper as a
@@ -134,7 +143,7 @@ pub fn version_function(f: &mut Function) {
             .filter(|&l| seen.insert(loops.loops[l].header))
             .find_map(|l| plan(f, &dom, &loops, l, &mut checks));
         let Some(plan) = versioned else { return };
-        let copy_header = Copier::new(f, &plan).copy(f);
+        let copy_header = Copier::new(f, &plan, &loops).copy(f);
         seen.insert(copy_header);
     }
 }
@@ -440,7 +449,7 @@ fn known_magnitudes(
     }
     (terms.into_iter())
         .filter_map(|v| {
-            let (lo, hi) = known_range(f, loops, v, MAX_RANGE_DEPTH)?;
+            let (lo, hi) = known_range(f, loops, None, v, MAX_RANGE_DEPTH)?;
             Some((v, lo.unsigned_abs().max(hi.unsigned_abs())))
         })
         .collect()
@@ -452,24 +461,36 @@ const MAX_RANGE_DEPTH: usize = 6;
 /// The range of int `v` known at compile time, if any: a constant; the
 /// counter of a counted loop that steps by one, from its start to the
 /// value that ends the loop (its bound, plus one for `<=`), wherever it
-/// is read; a sum, difference or multiple by a constant of such values
-/// (none that could wrap).
-fn known_range(f: &Function, loops: &Loops, v: Value, depth: usize) -> Option<(i64, i64)> {
+/// is read — read at `at` within its loop's body, to the last value the
+/// body sees; with `at`, the length of an array `ir::alias` knows; a sum,
+/// difference or multiple by a constant of such values (none that could
+/// wrap).
+fn known_range(
+    f: &Function,
+    loops: &Loops,
+    at: Option<Block>,
+    v: Value,
+    depth: usize,
+) -> Option<(i64, i64)> {
     if let Some(n) = f.int_constant(v) {
         return Some((n, n));
     }
     let depth = depth.checked_sub(1)?;
-    let range = |x| known_range(f, loops, x, depth);
+    let range = |x| known_range(f, loops, at, x, depth);
     if let Some(b) = f.phi_block(v) {
         let l = loops.innermost(b).filter(|&l| loops.loops[l].header == b)?;
         let c = loops
             .counted(f, l)
             .filter(|c| c.counter.phi == v && c.counter.steps_by_one)?;
         let ((init_lo, init_hi), (_, bound_hi)) = (range(c.counter.init)?, range(c.bound)?);
-        let last = bound_hi.checked_add(i64::from(c.inclusive))?;
+        // The header's test holds in the body (which every block of the
+        // loop but the header lies in).
+        let in_body = at.is_some_and(|at| at != b && loops.contains(l, at));
+        let last = bound_hi.checked_add(i64::from(c.inclusive) - i64::from(in_body))?;
         return Some((init_lo, init_hi.max(last)));
     }
     match *f.def_kind(v)? {
+        InstKind::ArrayLen(array) if at.is_some() => f.known_length(array).map(|n| (n, n)),
         InstKind::Binary(BinaryOp::IAdd, a, b) => {
             let ((a_lo, a_hi), (b_lo, b_hi)) = (range(a)?, range(b)?);
             Some((a_lo.checked_add(b_lo)?, a_hi.checked_add(b_hi)?))
@@ -1054,6 +1075,11 @@ impl Planner<'_> {
 /// Makes the copy and the guards of one [`Plan`].
 struct Copier<'p> {
     plan: &'p Plan,
+    /// The loops the plan was made with (of the CFG before the copy).
+    loops: &'p Loops,
+    /// Some guard tests a condition not known to hold at compile time:
+    /// the original loop stays, for when one fails.
+    may_fail: bool,
     /// The copy of each loop block.
     blocks: FxHashMap<Block, Block>,
     /// The copy's value for each value of the loop (and the guards' for
@@ -1068,7 +1094,7 @@ struct Copier<'p> {
 }
 
 impl<'p> Copier<'p> {
-    fn new(f: &mut Function, plan: &'p Plan) -> Self {
+    fn new(f: &mut Function, plan: &'p Plan, loops: &'p Loops) -> Self {
         let blocks = plan
             .blocks
             .iter()
@@ -1076,6 +1102,8 @@ impl<'p> Copier<'p> {
             .collect();
         Copier {
             plan,
+            loops,
+            may_fail: false,
             blocks,
             values: FxHashMap::default(),
             range_tested: FxHashSet::default(),
@@ -1163,6 +1191,12 @@ impl<'p> Copier<'p> {
             .chain([original])
             .collect();
         f.layout.splice(at..at, new);
+        if !self.may_fail {
+            // No guard can fail: nothing enters the original loop, and
+            // the guards' values for the conditions decided are unused.
+            super::tidy::remove_unreachable_blocks(f);
+            super::tidy::remove_dead_pure_insts(f);
+        }
         copy_header
     }
 
@@ -1201,6 +1235,7 @@ impl<'p> Copier<'p> {
                 self.test(f, &mut code, g);
             }
             let all = code.conjunction(f);
+            self.may_fail |= all.is_some();
             let next = match blocks.get(s + 1) {
                 Some(&b) => {
                     f.blocks[b].preds.push(block);
@@ -1234,8 +1269,8 @@ impl<'p> Copier<'p> {
                 let index = self.operand(f, block, index);
                 let len = code.len(f, array);
                 let zero = code.int(f, 0);
-                code.require(f, Cmp::Ge, index, zero);
-                code.require(f, Cmp::Lt, index, len);
+                self.require(f, code, Cmp::Ge, index, zero);
+                self.require(f, code, Cmp::Lt, index, len);
             }
             Guard::Walk {
                 array,
@@ -1321,7 +1356,7 @@ impl<'p> Copier<'p> {
         let Some(sum) = sum else {
             // No terms: `low >= 0` was known when the span was taken.
             let high_c = code.int(f, high);
-            code.require(f, Cmp::Lt, high_c, len);
+            self.require(f, code, Cmp::Lt, high_c, len);
             return;
         };
         let room = match high {
@@ -1332,8 +1367,28 @@ impl<'p> Copier<'p> {
             }
         };
         let min_sum = code.int(f, -low);
-        code.require(f, Cmp::Ge, sum, min_sum);
-        code.require(f, Cmp::Lt, sum, room);
+        self.require(f, code, Cmp::Ge, sum, min_sum);
+        self.require(f, code, Cmp::Lt, sum, room);
+    }
+
+    /// Requires `a c b` in `code`, unless the ranges of `a` and `b` known
+    /// where the guards run (before the loop's preheader) decide it holds.
+    fn require(&self, f: &mut Function, code: &mut GuardCode, c: Cmp, a: Value, b: Value) {
+        let at = Some(self.plan.preheader);
+        let range = |v| known_range(f, self.loops, at, v, MAX_RANGE_DEPTH);
+        let holds = match (range(a), range(b)) {
+            (Some((a_lo, a_hi)), Some((b_lo, b_hi))) => match c {
+                Cmp::Lt => a_hi < b_lo,
+                Cmp::Le => a_hi <= b_lo,
+                Cmp::Gt => a_lo > b_hi,
+                Cmp::Ge => a_lo >= b_hi,
+                Cmp::Eq | Cmp::Ne => false,
+            },
+            _ => false,
+        };
+        if !holds {
+            code.require(f, c, a, b);
+        }
     }
 
     /// Requires `-limit <= x <= limit`, unless `x` is known to lie within
@@ -1347,8 +1402,8 @@ impl<'p> Copier<'p> {
             return;
         }
         let (min, max) = (code.int(f, -limit), code.int(f, limit));
-        code.require(f, Cmp::Ge, x, min);
-        code.require(f, Cmp::Le, x, max);
+        self.require(f, code, Cmp::Ge, x, min);
+        self.require(f, code, Cmp::Le, x, max);
     }
 
     /// Whether the walk `array[counter + terms + c]` (`terms - counter +
@@ -1373,12 +1428,12 @@ impl<'p> Copier<'p> {
         if !down {
             // bound + base + high <= len (< for `<=` loops).
             let end = sum.map_or(bound, |s| code.binary(f, BinaryOp::IAdd, bound, s));
-            code.require(f, last_below, end, room);
+            self.require(f, code, last_below, end, room);
         } else {
             // base + high - init < len.
             let base_sum = sum.unwrap_or_else(|| code.int(f, 0));
             let highest = code.binary(f, BinaryOp::ISub, base_sum, init);
-            code.require(f, Cmp::Lt, highest, room);
+            self.require(f, code, Cmp::Lt, highest, room);
         }
     }
 
@@ -1398,8 +1453,8 @@ impl<'p> Copier<'p> {
         let len = code.len(f, array);
         self.walk_start(f, code, down, terms, low);
         let one = code.int(f, 1);
-        code.require(f, Cmp::Ge, divisor, one);
-        code.require(f, Cmp::Le, divisor, len);
+        self.require(f, code, Cmp::Ge, divisor, one);
+        self.require(f, code, Cmp::Le, divisor, len);
     }
 
     /// Requires that a walk's smallest index `counter + terms + low`
@@ -1431,7 +1486,7 @@ impl<'p> Copier<'p> {
             // init + base + low >= 0.
             let first = sum.map_or(init, |s| code.binary(f, BinaryOp::IAdd, init, s));
             let min_first = code.int(f, -low);
-            code.require(f, Cmp::Ge, first, min_first);
+            self.require(f, code, Cmp::Ge, first, min_first);
         } else {
             // base + low - last counter >= 0: the counter's last value is
             // bound - 1 (bound for `<=` loops).
@@ -1439,7 +1494,7 @@ impl<'p> Copier<'p> {
             let lowest = code.binary(f, BinaryOp::ISub, base_sum, bound);
             let slack = if counted.inclusive { -low } else { -low - 1 };
             let min_lowest = code.int(f, slack);
-            code.require(f, Cmp::Ge, lowest, min_lowest);
+            self.require(f, code, Cmp::Ge, lowest, min_lowest);
         }
         sum
     }
