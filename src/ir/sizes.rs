@@ -46,11 +46,16 @@ impl Length {
 
 /// Folds `len` of parameters and call results of constant length.
 pub fn fold_lengths(m: &mut Module) {
-    let solved = solve(m);
-    let count = m.functions.len();
-    for k in 0..=count {
-        let f = m.function_mut(k);
-        let lengths = lengths_in(f, &solved, k);
+    let (solved, last) = solve(m);
+    for (k, last) in last.into_iter().enumerate() {
+        let f = m.function(k);
+        let has_len = (f.layout.iter())
+            .flat_map(|&b| f.blocks[b].insts.iter())
+            .any(|&i| matches!(f.insts[i].kind, InstKind::ArrayLen(_)));
+        if !has_len {
+            continue;
+        }
+        let lengths = last.unwrap_or_else(|| lengths_in(f, &solved, k));
         let folds: Vec<(Inst, i64)> = (f.layout.iter())
             .flat_map(|&b| f.blocks[b].insts.iter().copied())
             .filter_map(|i| match f.insts[i].kind {
@@ -61,6 +66,7 @@ pub fn fold_lengths(m: &mut Module) {
                 _ => None,
             })
             .collect();
+        let f = m.function_mut(k);
         for (i, n) in folds {
             f.insts[i].kind = InstKind::IConst(n);
         }
@@ -75,8 +81,18 @@ struct Solved {
     called: Vec<bool>,
 }
 
-fn solve(m: &Module) -> Solved {
+/// Solves the lengths; also returns, for each function whose calls or
+/// returns the solution depends on, its values' lengths under it.
+fn solve(m: &Module) -> (Solved, Vec<Option<SecondaryMap<Value, Length>>>) {
     let count = m.functions.len();
+    // Only calls' arguments and returned arrays feed the solution.
+    let feeds: Vec<bool> = (0..=count)
+        .map(|k| {
+            let f = m.function(k);
+            f.ret == Some(Ty::Array) || f.calls().next().is_some()
+        })
+        .collect();
+    let mut last: Vec<Option<SecondaryMap<Value, Length>>> = (0..=count).map(|_| None).collect();
     let mut called = vec![false; count];
     for k in 0..=count {
         for (_, _, g) in m.function(k).calls() {
@@ -94,7 +110,7 @@ fn solve(m: &Module) -> Solved {
     loop {
         let mut params = solved.params.clone();
         let mut results = solved.results.clone();
-        for k in 0..=count {
+        for k in (0..=count).filter(|&k| feeds[k]) {
             let f = m.function(k);
             let lengths = lengths_in(f, &solved, k);
             for &b in &f.layout {
@@ -112,9 +128,10 @@ fn solve(m: &Module) -> Solved {
                     *r = r.meet(lengths[*v]);
                 }
             }
+            last[k] = Some(lengths);
         }
         if params == solved.params && results == solved.results {
-            return solved;
+            return (solved, last);
         }
         solved.params = params;
         solved.results = results;
