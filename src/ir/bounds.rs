@@ -17,6 +17,14 @@
 //!    allocated as `[e; n]`. This covers `for i in 0..len(a)` and
 //!    `while i < len(a) { …; i += 1; }`.
 //!
+//! 7. the range of `i` known where it is read (`ir::ranges`: counters of
+//!    counted loops within their bodies, constants, lengths `ir::alias`
+//!    knows, sums and multiples of them, narrowed by the comparisons with
+//!    constants that branch to the access) lies in `0..n`, with `n` a
+//!    length known from `a`'s allocation or `ir::alias` (`board[r * 7 +
+//!    c + 3]` under `if c + 3 < 7` in `for r in 0..6 { for c in 0..7`
+//!    over boards of 42).
+//!
 //! Non-negativity is a greatest fixed point over constants, lengths,
 //! phis, selects, `x + 1` where `x < bound` holds (so the add cannot
 //! wrap), `x + k` where `x` is below a length or a small constant, `x &
@@ -64,6 +72,7 @@
 
 use super::dom::DomTree;
 use super::loops::{Loop, Loops};
+use super::ranges::Ranges;
 use super::*;
 use crate::entity::SecondaryMap;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet};
@@ -238,7 +247,22 @@ pub struct GroupedAccess {
 /// `FuncRef`: the functions [`is_quiet`] (their calls neither end a group
 /// nor keep a loop from being quiet).
 pub fn plan_checks(f: &Function, dom: &DomTree, loops: &Loops, quiet: &[bool]) -> CheckPlan {
-    analyze(f, dom, loops, quiet, false).0
+    analyze(f, dom, loops, quiet, Rules::All, false).0
+}
+
+/// [`plan_checks`] by rules 1–6 alone, for `ir::version`, which weighs a
+/// copy by the checks it marks proven in the IR: rule 7 proves an access
+/// only for the translator, while a copy's marks also let `ir::sink` and
+/// `ir::select` move its accesses.
+pub fn plan_checks_without_ranges(f: &Function, dom: &DomTree, loops: &Loops) -> CheckPlan {
+    analyze(f, dom, loops, &[], Rules::WithoutRanges, false).0
+}
+
+/// Which of the module docs' rules an analysis applies.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rules {
+    All,
+    WithoutRanges,
 }
 
 /// [`plan_checks`], and from the same analysis which int values of `f`
@@ -250,7 +274,7 @@ pub fn plan_checks_and_signs(
     loops: &Loops,
     quiet: &[bool],
 ) -> (CheckPlan, SecondaryMap<Value, bool>) {
-    let (plan, non_negative) = analyze(f, dom, loops, quiet, true);
+    let (plan, non_negative) = analyze(f, dom, loops, quiet, Rules::All, true);
     (plan, non_negative.expect("asked for"))
 }
 
@@ -260,6 +284,7 @@ fn analyze(
     dom: &DomTree,
     loops: &Loops,
     quiet: &[bool],
+    rules: Rules,
     signs: bool,
 ) -> (CheckPlan, Option<SecondaryMap<Value, bool>>) {
     let mut plan = CheckPlan::default();
@@ -268,6 +293,7 @@ fn analyze(
         return (plan, None);
     }
     let mut a = Analysis::new(f, dom, loops, quiet);
+    a.rules = rules;
     if accesses {
         a.collect_entry_checks();
         a.walk_dominator_tree(&mut plan);
@@ -310,6 +336,7 @@ struct Analysis<'a> {
     /// where the entry checks cover the access.
     loop_covered: HashMap<(Value, Value), Vec<Block>>,
     entry_checks: HashMap<Block, Vec<EntryCheck>>,
+    rules: Rules,
 }
 
 /// How a loop bound moves from one iteration to the next.
@@ -350,6 +377,7 @@ impl<'a> Analysis<'a> {
             non_negative: SecondaryMap::with_default(false),
             loop_covered: HashMap::default(),
             entry_checks: HashMap::default(),
+            rules: Rules::All,
         };
         a.collect_guards();
         a.compute_non_negative();
@@ -1043,7 +1071,7 @@ impl<'a> Analysis<'a> {
         }
     }
 
-    /// Rules 2 and 3 (rule 1 needs the walk's state).
+    /// Rules 2, 3 and 7 (rule 1 needs the walk's state).
     fn in_bounds_by_facts(&self, array: Value, index: Value, at: Block) -> bool {
         if let (Some(i), Some(n)) = (self.int_constant(index), self.allocation_const_len(array)) {
             if 0 <= i && i < n {
@@ -1055,14 +1083,29 @@ impl<'a> Analysis<'a> {
                 return true;
             }
         }
-        if !self.non_negative[index] {
-            return false;
+        if self.non_negative[index] {
+            let by_len = self.guards.get(&(index, Bound::Len(array)));
+            let by_alloc = self
+                .allocation_len(array)
+                .and_then(|m| self.guards.get(&(index, self.bound_of(m))));
+            if self.guarded(by_len, at) || self.guarded(by_alloc, at) {
+                return true;
+            }
         }
-        let by_len = self.guards.get(&(index, Bound::Len(array)));
-        let by_alloc = self
-            .allocation_len(array)
-            .and_then(|m| self.guards.get(&(index, self.bound_of(m))));
-        self.guarded(by_len, at) || self.guarded(by_alloc, at)
+        self.in_bounds_by_range(array, index, at)
+    }
+
+    /// Rule 7: the index's range where it is read lies within the
+    /// array's known length.
+    fn in_bounds_by_range(&self, array: Value, index: Value, at: Block) -> bool {
+        let Some(n) = self
+            .allocation_const_len(array)
+            .filter(|_| self.rules == Rules::All)
+        else {
+            return false;
+        };
+        let ranges = Ranges::new(self.f, self.loops, Some(self.dom));
+        (ranges.at(at, index)).is_some_and(|(lo, hi)| 0 <= lo && hi < n)
     }
 
     /// `plan`: the accesses known safe so far (none without it).

@@ -22,6 +22,7 @@ pub mod lengths;
 pub mod licm;
 pub mod loops;
 pub mod print;
+pub mod ranges;
 pub mod reassoc;
 pub mod renew;
 pub mod reuse;
@@ -168,6 +169,18 @@ impl Cmp {
             Cmp::Le => Cmp::Ge,
             Cmp::Gt => Cmp::Lt,
             Cmp::Ge => Cmp::Le,
+        }
+    }
+
+    /// The comparison that holds where this one does not (on ints).
+    pub fn negated(self) -> Cmp {
+        match self {
+            Cmp::Eq => Cmp::Ne,
+            Cmp::Ne => Cmp::Eq,
+            Cmp::Lt => Cmp::Ge,
+            Cmp::Le => Cmp::Gt,
+            Cmp::Gt => Cmp::Le,
+            Cmp::Ge => Cmp::Lt,
         }
     }
 }

@@ -69,6 +69,7 @@
 use super::bounds::{self, CheckPlan};
 use super::dom::DomTree;
 use super::loops::{CountedLoop, Loop, Loops};
+use super::ranges::Ranges;
 use super::*;
 use crate::entity::SecondaryMap;
 use crate::ssa::peephole::canonicalize;
@@ -143,7 +144,7 @@ pub fn version_function(f: &mut Function) {
             .filter(|&l| seen.insert(loops.loops[l].header))
             .find_map(|l| plan(f, &dom, &loops, l, &mut checks));
         let Some(plan) = versioned else { return };
-        let copy_header = Copier::new(f, &plan, &loops).copy(f);
+        let copy_header = Copier::new(f, &plan, &loops, &dom).copy(f);
         seen.insert(copy_header);
     }
 }
@@ -404,7 +405,9 @@ fn plan(
     if p.stages.iter().all(|(_, guards)| guards.is_empty()) {
         return None;
     }
-    if !p.is_worth_it(checks.get_or_insert_with(|| bounds::plan_checks(f, dom, loops, &[]))) {
+    if !p.is_worth_it(
+        checks.get_or_insert_with(|| bounds::plan_checks_without_ranges(f, dom, loops)),
+    ) {
         return None;
     }
     let (blocks, exit) = region(f, loops, l)?;
@@ -428,7 +431,8 @@ fn plan(
 }
 
 /// The largest magnitude of each of the guards' terms, and of the
-/// counter's start and bound, whose range [`known_range`] finds.
+/// counter's start and bound, whose range is known wherever they are read
+/// (`ir::ranges`).
 fn known_magnitudes(
     f: &Function,
     loops: &Loops,
@@ -447,70 +451,13 @@ fn known_magnitudes(
             }
         }
     }
+    let ranges = Ranges::new(f, loops, None);
     (terms.into_iter())
         .filter_map(|v| {
-            let (lo, hi) = known_range(f, loops, None, v, MAX_RANGE_DEPTH)?;
+            let (lo, hi) = ranges.anywhere(v)?;
             Some((v, lo.unsigned_abs().max(hi.unsigned_abs())))
         })
         .collect()
-}
-
-/// Definitions [`known_range`] looks through, at most.
-const MAX_RANGE_DEPTH: usize = 6;
-
-/// The range of int `v` known at compile time, if any: a constant; the
-/// counter of a counted loop that steps by one, from its start to the
-/// value that ends the loop (its bound, plus one for `<=`), wherever it
-/// is read — read at `at` within its loop's body, to the last value the
-/// body sees; with `at`, the length of an array `ir::alias` knows; a sum,
-/// difference or multiple by a constant of such values (none that could
-/// wrap).
-fn known_range(
-    f: &Function,
-    loops: &Loops,
-    at: Option<Block>,
-    v: Value,
-    depth: usize,
-) -> Option<(i64, i64)> {
-    if let Some(n) = f.int_constant(v) {
-        return Some((n, n));
-    }
-    let depth = depth.checked_sub(1)?;
-    let range = |x| known_range(f, loops, at, x, depth);
-    if let Some(b) = f.phi_block(v) {
-        let l = loops.innermost(b).filter(|&l| loops.loops[l].header == b)?;
-        let c = loops
-            .counted(f, l)
-            .filter(|c| c.counter.phi == v && c.counter.steps_by_one)?;
-        let ((init_lo, init_hi), (_, bound_hi)) = (range(c.counter.init)?, range(c.bound)?);
-        // The header's test holds in the body (which every block of the
-        // loop but the header lies in).
-        let in_body = at.is_some_and(|at| at != b && loops.contains(l, at));
-        let last = bound_hi.checked_add(i64::from(c.inclusive) - i64::from(in_body))?;
-        return Some((init_lo, init_hi.max(last)));
-    }
-    match *f.def_kind(v)? {
-        InstKind::ArrayLen(array) if at.is_some() => f.known_length(array).map(|n| (n, n)),
-        InstKind::Binary(BinaryOp::IAdd, a, b) => {
-            let ((a_lo, a_hi), (b_lo, b_hi)) = (range(a)?, range(b)?);
-            Some((a_lo.checked_add(b_lo)?, a_hi.checked_add(b_hi)?))
-        }
-        InstKind::Binary(BinaryOp::ISub, a, b) => {
-            let ((a_lo, a_hi), (b_lo, b_hi)) = (range(a)?, range(b)?);
-            Some((a_lo.checked_sub(b_hi)?, a_hi.checked_sub(b_lo)?))
-        }
-        InstKind::Binary(BinaryOp::IMul, a, b) => {
-            let (k, x) = match (f.int_constant(a), f.int_constant(b)) {
-                (Some(k), _) => (k, b),
-                (_, Some(k)) => (k, a),
-                _ => return None,
-            };
-            let (lo, hi) = range(x)?;
-            let (p, q) = (lo.checked_mul(k)?, hi.checked_mul(k)?);
-            Some((p.min(q), p.max(q)))
-        }
-        _ => None,
-    }
 }
 
 /// The blocks to copy — loop `l`, and the blocks its exits leave through
@@ -1075,11 +1022,15 @@ impl Planner<'_> {
 /// Makes the copy and the guards of one [`Plan`].
 struct Copier<'p> {
     plan: &'p Plan,
-    /// The loops the plan was made with (of the CFG before the copy).
+    /// The loops and dominator tree the plan was made with (of the CFG
+    /// before the copy).
     loops: &'p Loops,
+    dom: &'p DomTree,
     /// Some guard tests a condition not known to hold at compile time:
     /// the original loop stays, for when one fails.
     may_fail: bool,
+    /// Some guard is known to fail at compile time: the copy is dropped.
+    never_fast: bool,
     /// The copy of each loop block.
     blocks: FxHashMap<Block, Block>,
     /// The copy's value for each value of the loop (and the guards' for
@@ -1094,7 +1045,7 @@ struct Copier<'p> {
 }
 
 impl<'p> Copier<'p> {
-    fn new(f: &mut Function, plan: &'p Plan, loops: &'p Loops) -> Self {
+    fn new(f: &mut Function, plan: &'p Plan, loops: &'p Loops, dom: &'p DomTree) -> Self {
         let blocks = plan
             .blocks
             .iter()
@@ -1103,7 +1054,9 @@ impl<'p> Copier<'p> {
         Copier {
             plan,
             loops,
+            dom,
             may_fail: false,
+            never_fast: false,
             blocks,
             values: FxHashMap::default(),
             range_tested: FxHashSet::default(),
@@ -1160,8 +1113,7 @@ impl<'p> Copier<'p> {
         // Each copy gets a preheader of its own, which just jumps to it.
         let original = f.blocks.push(BlockData::default());
         let fast = f.blocks.push(BlockData::default());
-        let (first_guard, last_guard, guards) = self.guards(f, original, fast);
-        f.blocks[fast].preds.push(last_guard);
+        let (first_guard, guards) = self.guards(f, original, fast);
         f.blocks[fast].term = Some(Terminator::Jump(self.block(plan.header)));
         // Before the copy's definitions take the place of the values the
         // guards recomputed from the loop's (a divisor made in the loop).
@@ -1191,9 +1143,10 @@ impl<'p> Copier<'p> {
             .chain([original])
             .collect();
         f.layout.splice(at..at, new);
-        if !self.may_fail {
-            // No guard can fail: nothing enters the original loop, and
-            // the guards' values for the conditions decided are unused.
+        if !self.may_fail || self.never_fast {
+            // No guard can fail (nothing enters the original loop), or one
+            // always does (nothing enters the copy); the guards' values
+            // for the conditions decided are unused.
             super::tidy::remove_unreachable_blocks(f);
             super::tidy::remove_dead_pure_insts(f);
         }
@@ -1201,14 +1154,9 @@ impl<'p> Copier<'p> {
     }
 
     /// The guard blocks, in order; each ends in a branch to the next (the
-    /// last to `fast`) or to `original`. Returns the first, the last and
-    /// all of them.
-    fn guards(
-        &mut self,
-        f: &mut Function,
-        original: Block,
-        fast: Block,
-    ) -> (Block, Block, Vec<Block>) {
+    /// last to `fast`) or to `original` (a jump to one of them where its
+    /// conditions are decided). Returns the first and all of them.
+    fn guards(&mut self, f: &mut Function, original: Block, fast: Block) -> (Block, Vec<Block>) {
         let plan = self.plan;
         let blocks: Vec<Block> = plan
             .stages
@@ -1236,15 +1184,17 @@ impl<'p> Copier<'p> {
             }
             let all = code.conjunction(f);
             self.may_fail |= all.is_some();
+            // A guard known to fail at compile time: the copy never runs.
+            let fails = code.always_fails(f);
+            self.never_fast |= fails;
             let next = match blocks.get(s + 1) {
-                Some(&b) => {
-                    f.blocks[b].preds.push(block);
-                    b
-                }
+                _ if fails => original,
+                Some(&b) => b,
                 None => fast,
             };
+            f.blocks[next].preds.push(block);
             f.blocks[block].term = Some(match all {
-                Some(cond) => {
+                Some(cond) if !fails => {
                     f.blocks[original].preds.push(block);
                     Terminator::Branch {
                         cond,
@@ -1252,12 +1202,10 @@ impl<'p> Copier<'p> {
                         else_block: original,
                     }
                 }
-                None => Terminator::Jump(next),
+                _ => Terminator::Jump(next),
             });
         }
-        let first = blocks[0];
-        let last = *blocks.last().expect("a plan has guards");
-        (first, last, blocks)
+        (blocks[0], blocks)
     }
 
     /// Requires in `code` the conditions under which guard `g` holds.
@@ -1372,21 +1320,11 @@ impl<'p> Copier<'p> {
     }
 
     /// Requires `a c b` in `code`, unless the ranges of `a` and `b` known
-    /// where the guards run (before the loop's preheader) decide it holds.
+    /// where the guards run (before the loop's preheader) decide it holds
+    /// (`ir::ranges`).
     fn require(&self, f: &mut Function, code: &mut GuardCode, c: Cmp, a: Value, b: Value) {
-        let at = Some(self.plan.preheader);
-        let range = |v| known_range(f, self.loops, at, v, MAX_RANGE_DEPTH);
-        let holds = match (range(a), range(b)) {
-            (Some((a_lo, a_hi)), Some((b_lo, b_hi))) => match c {
-                Cmp::Lt => a_hi < b_lo,
-                Cmp::Le => a_hi <= b_lo,
-                Cmp::Gt => a_lo > b_hi,
-                Cmp::Ge => a_lo >= b_hi,
-                Cmp::Eq | Cmp::Ne => false,
-            },
-            _ => false,
-        };
-        if !holds {
+        let ranges = Ranges::new(f, self.loops, Some(self.dom));
+        if !ranges.decides(self.plan.preheader, c, a, b) {
             code.require(f, c, a, b);
         }
     }
@@ -1843,6 +1781,11 @@ impl GuardCode {
         if !self.required.contains(&cond) {
             self.required.push(cond);
         }
+    }
+
+    /// Whether a required condition is known to be false.
+    fn always_fails(&self, f: &Function) -> bool {
+        (self.required.iter()).any(|&c| matches!(f.def_kind(c), Some(InstKind::BConst(false))))
     }
 
     /// All the required conditions together; `None` when there are none.
