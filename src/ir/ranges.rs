@@ -86,19 +86,19 @@ impl<'a> Ranges<'a> {
         }
         let own = depth
             .checked_sub(1)
-            .and_then(|depth| self.structural(at, facts, v, depth));
+            .and_then(|depth| self.structural((at, facts), v, depth));
         narrow(own, facts, v)
     }
 
-    /// The range of `v` from its definition (before the conditions).
+    /// The range of `v` from its definition (before the conditions), read
+    /// at `at` where `facts` hold.
     fn structural(
         &self,
-        at: Option<Block>,
-        facts: &[Fact],
+        read: (Option<Block>, &[Fact]),
         v: Value,
         depth: usize,
     ) -> Option<(i64, i64)> {
-        let (f, loops) = (self.f, self.loops);
+        let ((at, facts), f, loops) = (read, self.f, self.loops);
         let range = |x| self.range(at, facts, x, depth);
         if let Some(b) = f.phi_block(v) {
             let l = loops.innermost(b).filter(|&l| loops.loops[l].header == b)?;
