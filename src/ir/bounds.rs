@@ -1098,14 +1098,14 @@ impl<'a> Analysis<'a> {
     /// Rule 7: the index's range where it is read lies within the
     /// array's known length.
     fn in_bounds_by_range(&self, array: Value, index: Value, at: Block) -> bool {
-        let Some(n) = self
-            .allocation_const_len(array)
-            .filter(|_| self.rules == Rules::All)
-        else {
+        if self.rules != Rules::All {
+            return false;
+        }
+        let Some(n) = self.allocation_const_len(array) else {
             return false;
         };
         let ranges = Ranges::new(self.f, self.loops, Some(self.dom));
-        (ranges.at(at, index)).is_some_and(|(lo, hi)| 0 <= lo && hi < n)
+        (ranges.at(&ranges.place(at), index)).is_some_and(|(lo, hi)| 0 <= lo && hi < n)
     }
 
     /// `plan`: the accesses known safe so far (none without it).

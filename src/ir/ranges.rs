@@ -38,6 +38,13 @@ pub struct Ranges<'a> {
 /// `[lo, hi]` there.
 type Fact = (Value, i64, i64);
 
+/// A block values are read at, and the facts the conditions that lead to
+/// it give ([`Ranges::place`]).
+pub struct Place {
+    at: Block,
+    facts: Vec<Fact>,
+}
+
 impl<'a> Ranges<'a> {
     /// Ranges in `f`, whose loops are `loops`; with `dom`, narrowed by the
     /// conditions that lead to the block they are read at.
@@ -50,17 +57,24 @@ impl<'a> Ranges<'a> {
         self.range(None, &[], v, MAX_DEPTH)
     }
 
-    /// The range of `v` read at (the start of) block `at`.
-    pub fn at(&self, at: Block, v: Value) -> Option<(i64, i64)> {
-        let facts = self.conditions_at(at);
-        self.range(Some(at), &facts, v, MAX_DEPTH)
+    /// Where values are read: block `at`, with what the conditions that
+    /// lead to it say (collected once for every value read there).
+    pub fn place(&self, at: Block) -> Place {
+        Place {
+            at,
+            facts: self.conditions_at(at),
+        }
     }
 
-    /// Whether `a c b` holds for all values of `a` and `b` read at `at`.
-    pub fn decides(&self, at: Block, c: Cmp, a: Value, b: Value) -> bool {
-        let facts = self.conditions_at(at);
-        let range = |v| self.range(Some(at), &facts, v, MAX_DEPTH);
-        let (Some((a_lo, a_hi)), Some((b_lo, b_hi))) = (range(a), range(b)) else {
+    /// The range of `v` read at (the start of) `place`'s block.
+    pub fn at(&self, place: &Place, v: Value) -> Option<(i64, i64)> {
+        self.range(Some(place.at), &place.facts, v, MAX_DEPTH)
+    }
+
+    /// Whether `a c b` holds for all values of `a` and `b` read at `place`.
+    pub fn decides(&self, place: &Place, c: Cmp, a: Value, b: Value) -> bool {
+        let (Some((a_lo, a_hi)), Some((b_lo, b_hi))) = (self.at(place, a), self.at(place, b))
+        else {
             return false;
         };
         match c {

@@ -49,20 +49,20 @@ pub fn fold_lengths(m: &mut Module) {
     let (solved, last) = solve(m);
     for (k, last) in last.into_iter().enumerate() {
         let f = m.function(k);
-        let has_len = (f.layout.iter())
-            .flat_map(|&b| f.blocks[b].insts.iter())
-            .any(|&i| matches!(f.insts[i].kind, InstKind::ArrayLen(_)));
-        if !has_len {
+        let lens: Vec<(Inst, Value)> = (f.layout.iter())
+            .flat_map(|&b| f.blocks[b].insts.iter().copied())
+            .filter_map(|i| match f.insts[i].kind {
+                InstKind::ArrayLen(a) => Some((i, a)),
+                _ => None,
+            })
+            .collect();
+        if lens.is_empty() {
             continue;
         }
         let lengths = last.unwrap_or_else(|| lengths_in(f, &solved, k));
-        let folds: Vec<(Inst, i64)> = (f.layout.iter())
-            .flat_map(|&b| f.blocks[b].insts.iter().copied())
-            .filter_map(|i| match f.insts[i].kind {
-                InstKind::ArrayLen(a) => match lengths[a] {
-                    Length::Known(n) if n <= scalars::MAX_ELEMENTS => Some((i, n)),
-                    _ => None,
-                },
+        let folds: Vec<(Inst, i64)> = (lens.into_iter())
+            .filter_map(|(i, a)| match lengths[a] {
+                Length::Known(n) if n <= scalars::MAX_ELEMENTS => Some((i, n)),
                 _ => None,
             })
             .collect();

@@ -231,10 +231,10 @@ pub fn remove_unreachable_blocks(f: &mut Function) {
     }
     f.layout.retain(|&b| reached[b]);
     for &b in &reached_blocks {
-        let keep: Vec<bool> = f.blocks[b].preds.iter().map(|&p| reached[p]).collect();
-        if keep.iter().all(|&k| k) {
+        if f.blocks[b].preds.iter().all(|&p| reached[p]) {
             continue;
         }
+        let keep: Vec<bool> = f.blocks[b].preds.iter().map(|&p| reached[p]).collect();
         f.blocks[b].preds.retain(|p| reached[*p]);
         for k in 0..f.blocks[b].phis.len() {
             let phi = f.blocks[b].phis[k];

@@ -69,7 +69,7 @@
 use super::bounds::{self, CheckPlan};
 use super::dom::DomTree;
 use super::loops::{CountedLoop, Loop, Loops};
-use super::ranges::Ranges;
+use super::ranges::{Place, Ranges};
 use super::*;
 use crate::entity::SecondaryMap;
 use crate::ssa::peephole::canonicalize;
@@ -1022,10 +1022,11 @@ impl Planner<'_> {
 /// Makes the copy and the guards of one [`Plan`].
 struct Copier<'p> {
     plan: &'p Plan,
-    /// The loops and dominator tree the plan was made with (of the CFG
-    /// before the copy).
+    /// The loops the plan was made with (of the CFG before the copy).
     loops: &'p Loops,
-    dom: &'p DomTree,
+    /// Where the guards run (before the loop's preheader), for the
+    /// conditions compile-time ranges decide (`ir::ranges`).
+    guards_at: Place,
     /// Some guard tests a condition not known to hold at compile time:
     /// the original loop stays, for when one fails.
     may_fail: bool,
@@ -1051,10 +1052,11 @@ impl<'p> Copier<'p> {
             .iter()
             .map(|&b| (b, f.blocks.push(BlockData::default())))
             .collect();
+        let guards_at = Ranges::new(f, loops, Some(dom)).place(plan.preheader);
         Copier {
             plan,
             loops,
-            dom,
+            guards_at,
             may_fail: false,
             never_fast: false,
             blocks,
@@ -1320,11 +1322,10 @@ impl<'p> Copier<'p> {
     }
 
     /// Requires `a c b` in `code`, unless the ranges of `a` and `b` known
-    /// where the guards run (before the loop's preheader) decide it holds
-    /// (`ir::ranges`).
+    /// where the guards run decide it holds.
     fn require(&self, f: &mut Function, code: &mut GuardCode, c: Cmp, a: Value, b: Value) {
-        let ranges = Ranges::new(f, self.loops, Some(self.dom));
-        if !ranges.decides(self.plan.preheader, c, a, b) {
+        let ranges = Ranges::new(f, self.loops, None);
+        if !ranges.decides(&self.guards_at, c, a, b) {
             code.require(f, c, a, b);
         }
     }
