@@ -57,7 +57,10 @@
 //! `a[idx[i]]` or `m[k][j]` with a row that changes with `k`, keeps its
 //! check there, and fails where the original would); when the trip count
 //! is known, it must also save more checks and loads than the guards
-//! make compares.
+//! make compares. A large loop must save more: one check or load for
+//! every [`INSTS_PER_SAVED`] instructions, a call counting for several
+//! (in a loop that does much more per iteration than a check, the copy
+//! gains little of its time and still costs its compile time).
 //!
 //! What is copied is the loop with the blocks its exits leave through for
 //! good (a `return`) or on the way to the one block every exit reaches (a
@@ -77,6 +80,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Loops larger than this (instructions and phis) are not copied.
 const MAX_LOOP_SIZE: usize = 240;
+/// A copy must save a check or a load for every this many instructions
+/// of its loop: a check is a compare and a branch, so in a loop of more
+/// instructions per check saved the copy gains a few percent of the
+/// loop's time at most, and it costs compile time like the loop itself.
+const INSTS_PER_SAVED: usize = 20;
+/// What a call counts for in a loop's instructions, for
+/// [`INSTS_PER_SAVED`].
+const CALL_WEIGHT: usize = 8;
 /// Offsets `i + c` and steps beyond this are left checked: the guards'
 /// arithmetic on them cannot then wrap, since lengths stay far below
 /// `2^62`.
@@ -577,7 +588,21 @@ impl Planner<'_> {
             })
             .count();
         let saved = self.unchecked.iter().filter(|&&i| !ahead(i)).count() + self.hoisted.len();
-        saved > 0 && 2 * left <= saved && self.pays_for_guards(saved)
+        saved > 0
+            && 2 * left <= saved
+            && self.weight() <= INSTS_PER_SAVED * saved
+            && self.pays_for_guards(saved)
+    }
+
+    /// The loop's instructions, a call counted as [`CALL_WEIGHT`] (the
+    /// callee's work dilutes what a check saves in the caller's loop).
+    fn weight(&self) -> usize {
+        self.insts()
+            .map(|(_, i)| match self.f.insts[i].kind {
+                InstKind::Call(..) => CALL_WEIGHT,
+                _ => 1,
+            })
+            .sum()
     }
 
     /// Whether the checks and loads a loop of known trip count saves
