@@ -6,7 +6,9 @@
 //! small array (at most [`SMALL_MAX`] bytes) takes a slot of its size
 //! class: slots are carved from 64 KiB chunks, and each class keeps a
 //! free list that the sweep rebuilds (segregated fits, as in Boehm's
-//! collector); a chunk the sweep leaves empty goes back to the system. A
+//! collector); chunks the sweep leaves empty go back to the system, but
+//! for [`MIN_BUDGET`] bytes of them, kept listed for the allocations
+//! before the next collection (which allocate at least that much). A
 //! larger array is a block of its own from the system allocator. Compiled
 //! code and the interpreter hold a pointer to the length word, so the
 //! header sits just before it and nothing that compiled code reads moves.
@@ -829,9 +831,14 @@ fn trace(gray: &mut Vec<*mut u64>) {
 fn sweep(h: &mut Heap) {
     let verify = h.mode == Mode::Verify;
     let (mut freed_bytes, mut freed) = (0, 0);
+    // Returning a chunk and taking a new one for the next allocations
+    // costs the system's bookkeeping and a page fault per page touched
+    // again: a program that allocates and drops small arrays at a steady
+    // rate would pay it for every chunk, every collection.
+    let mut reserve = MIN_BUDGET;
     let lists = h.classes.iter_mut().zip(&mut h.fast.free);
     for ((class, free), &size) in lists.zip(&SLOT_BYTES) {
-        let (bytes, count) = class.sweep(free, size, verify);
+        let (bytes, count) = class.sweep(free, size, verify, &mut reserve);
         freed_bytes += bytes;
         freed += count;
     }
@@ -863,9 +870,16 @@ impl SizeClass {
     /// Frees the unmarked arrays of this class and clears the marks of
     /// the others; returns the bytes and the arrays freed. The free list
     /// is built anew, lowest address first, and a chunk left without a
-    /// live array goes back to the system. In verify mode a freed slot is
+    /// live array goes back to the system unless `reserve` bytes are left
+    /// to keep it (its slots listed). In verify mode a freed slot is
     /// poisoned and never reused, so the list only keeps slots never used.
-    fn sweep(&mut self, free: &mut *mut u64, size: usize, verify: bool) -> (usize, u64) {
+    fn sweep(
+        &mut self,
+        free: &mut *mut u64,
+        size: usize,
+        verify: bool,
+        reserve: &mut usize,
+    ) -> (usize, u64) {
         let (mut freed_bytes, mut freed) = (0, 0);
         if !verify {
             *free = std::ptr::null_mut();
@@ -900,7 +914,10 @@ impl SizeClass {
                     }
                 }
             }
-            if live == 0 && !verify {
+            if live == 0 && !verify && *reserve >= CHUNK_BYTES {
+                *reserve -= CHUNK_BYTES;
+                kept.push(chunk);
+            } else if live == 0 && !verify {
                 *free = list_before;
                 // SAFETY: the chunk came from `grow` with this layout and
                 // no slot of it is live or listed.
@@ -1006,7 +1023,7 @@ mod tests {
     }
 
     #[test]
-    fn swept_slots_are_reused_and_empty_chunks_released() {
+    fn swept_slots_are_reused_and_empty_chunks_beyond_the_reserve_released() {
         let _alone = crate::tests::HEAP_TESTS
             .lock()
             .unwrap_or_else(|e| e.into_inner());
@@ -1023,10 +1040,19 @@ mod tests {
         for _ in 0..2 * CHUNK_BYTES / 32 {
             small();
         }
-        assert!(with_heap(|h| h.classes[class].chunks.len()) > chunks_before + 1);
+        let grown = with_heap(|h| h.classes[class].chunks.len());
+        assert!(grown > chunks_before + 1);
         collect_now();
-        // Nothing was rooted: every chunk of the class went back.
-        assert_eq!(with_heap(|h| h.classes[class].chunks.len()), 0);
+        // Nothing was rooted: the chunks are empty, and kept (the reserve
+        // holds them) with their slots listed: taking as many slots as
+        // they hold does not grow the class.
+        let kept = with_heap(|h| h.classes[class].chunks.len());
+        assert_eq!(kept, grown);
+        for _ in 0..kept * (CHUNK_BYTES / SLOT_BYTES[class]) {
+            small();
+        }
+        assert_eq!(with_heap(|h| h.classes[class].chunks.len()), kept);
+        collect_now();
         // A rooted array keeps its chunk; the slot after it, freed, is
         // the first one listed and is handed out zeroed.
         use std::sync::atomic::{AtomicU64, Ordering};
@@ -1048,6 +1074,36 @@ mod tests {
             assert_eq!((*zeroed, *zeroed.add(1), *zeroed.add(2)), (2, 0, 0));
             assert_eq!((*kept, *kept.add(1), *kept.add(2)), (2, 5, 5));
         }
+    }
+
+    #[test]
+    fn empty_chunks_beyond_the_reserve_go_back() {
+        let size = SLOT_BYTES[class_of(32)];
+        let mut class = SizeClass::new();
+        let mut free = std::ptr::null_mut();
+        for _ in 0..5 {
+            assert!(class.grow(&mut free, size));
+        }
+        let mut reserve = 2 * CHUNK_BYTES + CHUNK_BYTES / 2;
+        let (bytes, freed) = class.sweep(&mut free, size, false, &mut reserve);
+        // Nothing was live in them: nothing freed, two chunks kept.
+        assert_eq!((bytes, freed), (0, 0));
+        assert_eq!(class.chunks.len(), 2);
+        assert_eq!(reserve, CHUNK_BYTES / 2);
+        // Exactly the kept chunks' slots are listed.
+        let mut listed = 0;
+        while let Some(slot) = pop(&mut free) {
+            assert!(class
+                .chunks
+                .iter()
+                .any(|&c| { (c as usize..c as usize + CHUNK_BYTES).contains(&(slot as usize)) }));
+            listed += 1;
+        }
+        assert_eq!(listed, 2 * (CHUNK_BYTES / size));
+        // With no reserve left, the sweep gives them back.
+        let mut none = 0;
+        class.sweep(&mut free, size, false, &mut none);
+        assert!(class.chunks.is_empty());
     }
 
     #[test]
