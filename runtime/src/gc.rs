@@ -914,10 +914,11 @@ impl SizeClass {
                     }
                 }
             }
-            if live == 0 && !verify && *reserve >= CHUNK_BYTES {
+            let empty = live == 0 && !verify;
+            if empty && *reserve >= CHUNK_BYTES {
                 *reserve -= CHUNK_BYTES;
                 kept.push(chunk);
-            } else if live == 0 && !verify {
+            } else if empty {
                 *free = list_before;
                 // SAFETY: the chunk came from `grow` with this layout and
                 // no slot of it is live or listed.
@@ -1093,10 +1094,9 @@ mod tests {
         // Exactly the kept chunks' slots are listed.
         let mut listed = 0;
         while let Some(slot) = pop(&mut free) {
-            assert!(class
-                .chunks
-                .iter()
-                .any(|&c| { (c as usize..c as usize + CHUNK_BYTES).contains(&(slot as usize)) }));
+            let in_chunk =
+                |&c: &*mut u64| (c as usize..c as usize + CHUNK_BYTES).contains(&(slot as usize));
+            assert!(class.chunks.iter().any(in_chunk));
             listed += 1;
         }
         assert_eq!(listed, 2 * (CHUNK_BYTES / size));

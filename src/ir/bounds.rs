@@ -72,10 +72,11 @@
 
 use super::dom::DomTree;
 use super::loops::{Loop, Loops};
-use super::ranges::Ranges;
+use super::ranges::{Place, Ranges};
 use super::*;
 use crate::entity::SecondaryMap;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet};
+use std::cell::RefCell;
 
 /// Lengths, and the constant bounds [`Analysis::increment_of`] trusts,
 /// stay below this; so does what it adds to a value below them (an array
@@ -122,7 +123,7 @@ const MAX_DEPTH: usize = 4;
 impl<'a> Prover<'a> {
     pub fn new(f: &'a Function, dom: &'a DomTree, loops: &'a Loops) -> Self {
         Prover {
-            a: Analysis::new(f, dom, loops, &[]),
+            a: Analysis::new(f, dom, loops, &[], Rules::All),
             accessed: HashMap::default(),
         }
     }
@@ -292,8 +293,7 @@ fn analyze(
     if !accesses && !signs {
         return (plan, None);
     }
-    let mut a = Analysis::new(f, dom, loops, quiet);
-    a.rules = rules;
+    let mut a = Analysis::new(f, dom, loops, quiet, rules);
     if accesses {
         a.collect_entry_checks();
         a.walk_dominator_tree(&mut plan);
@@ -337,6 +337,9 @@ struct Analysis<'a> {
     loop_covered: HashMap<(Value, Value), Vec<Block>>,
     entry_checks: HashMap<Block, Vec<EntryCheck>>,
     rules: Rules,
+    /// Rule 7: the conditions that lead to each block asked about,
+    /// collected once (a dominator walk) for all its accesses.
+    places: RefCell<HashMap<Block, Place>>,
 }
 
 /// How a loop bound moves from one iteration to the next.
@@ -365,7 +368,13 @@ struct EntryLoop {
 }
 
 impl<'a> Analysis<'a> {
-    fn new(f: &'a Function, dom: &'a DomTree, loops: &'a Loops, quiet: &'a [bool]) -> Self {
+    fn new(
+        f: &'a Function,
+        dom: &'a DomTree,
+        loops: &'a Loops,
+        quiet: &'a [bool],
+        rules: Rules,
+    ) -> Self {
         let mut a = Analysis {
             f,
             quiet,
@@ -377,7 +386,8 @@ impl<'a> Analysis<'a> {
             non_negative: SecondaryMap::with_default(false),
             loop_covered: HashMap::default(),
             entry_checks: HashMap::default(),
-            rules: Rules::All,
+            rules,
+            places: RefCell::default(),
         };
         a.collect_guards();
         a.compute_non_negative();
@@ -1105,7 +1115,9 @@ impl<'a> Analysis<'a> {
             return false;
         };
         let ranges = Ranges::new(self.f, self.loops, Some(self.dom));
-        (ranges.at(&ranges.place(at), index)).is_some_and(|(lo, hi)| 0 <= lo && hi < n)
+        let mut places = self.places.borrow_mut();
+        let place = places.entry(at).or_insert_with(|| ranges.place(at));
+        (ranges.at(place, index)).is_some_and(|(lo, hi)| 0 <= lo && hi < n)
     }
 
     /// `plan`: the accesses known safe so far (none without it).
