@@ -172,7 +172,7 @@ pub static ARRAY_LENGTHS: Pass = Pass {
 /// (`ir::unroll`).
 pub static UNROLL_LOOPS: Pass = Pass {
     name: "unroll-loops",
-    about: "innermost loops from a constant to a constant, at most 8 trips, fully unrolled where that makes arrays constant-indexed: straight-line ones indexing a small array by the counter (128 copied instructions), any that read a table by it (400) (ir::unroll)",
+    about: "innermost loops from a constant to a constant, at most 8 trips, fully unrolled where that makes arrays constant-indexed: straight-line ones indexing a small array by the counter (128 copied instructions), any that read a table by it and call no recursive function (400) (ir::unroll)",
     program_only: false,
     run: ir::unroll::unroll_loops,
 };

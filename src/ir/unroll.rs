@@ -15,7 +15,8 @@
 //! (their code stays small, and vector loops stay vector loops).
 //!
 //! For tables (`ir::constants`): an innermost counted loop of any body
-//! (branches, calls; it leaves only through its header) from a constant
+//! (branches, calls but of a recursive function; it leaves only through
+//! its header) from a constant
 //! to a constant of at most [`MAX_TRIPS`] trips and [`MAX_COPIED_TABLE`]
 //! copied instructions, that reads a table at its counter and computes
 //! with what it reads (a grid's direction offsets, `x + dx[k]`): in each
@@ -82,13 +83,37 @@ pub fn unroll_small_loops(m: &mut Module) {
 
 fn unroll_module(m: &mut Module, small: bool) {
     let tables = std::mem::take(&mut m.tables);
+    // A REPL entry's code may call functions of earlier entries, not in
+    // `m` (through slots: never copied).
+    let n = m.functions.len();
+    let graph: Vec<Vec<usize>> = (m.functions.iter())
+        .map(|f| inliner::callees(f).into_iter().filter(|&g| g < n).collect())
+        .collect();
+    let recursive: Vec<bool> = (inliner::bottom_up(&graph).1.iter())
+        .map(Option::is_some)
+        .collect();
+    let facts = Facts {
+        tables: &tables,
+        recursive: &recursive,
+        small,
+    };
     for f in m.all_functions_mut() {
-        unroll_in(f, &tables, small);
+        unroll_in(f, &facts);
     }
     m.tables = tables;
 }
 
-fn unroll_in(f: &mut Function, tables: &FxHashMap<GlobalRef, Vec<Const>>, small: bool) {
+/// What the pass knows of the module beside the function it unrolls in.
+struct Facts<'a> {
+    tables: &'a FxHashMap<GlobalRef, Vec<Const>>,
+    /// By function of the module: it is on a cycle of the call graph (a
+    /// call of it stays a call, as does one of a function not in it).
+    recursive: &'a [bool],
+    /// Loops are unrolled for their own sake too (`unroll-small`).
+    small: bool,
+}
+
+fn unroll_in(f: &mut Function, facts: &Facts) {
     if indexes_small_array_by_phi(f) {
         // A body that ends in its own block for `continue` is one block
         // then, and straight-line.
@@ -102,7 +127,7 @@ fn unroll_in(f: &mut Function, tables: &FxHashMap<GlobalRef, Vec<Const>>, small:
     while unrolled < MAX_LOOPS {
         let loops = f.loops();
         let plans: Vec<Plan> = (loops.innermost_loops())
-            .filter_map(|l| Plan::of(f, &loops, l, tables, small))
+            .filter_map(|l| Plan::of(f, &loops, l, facts))
             .take(MAX_LOOPS - unrolled)
             .collect();
         if plans.is_empty() {
@@ -117,7 +142,7 @@ fn unroll_in(f: &mut Function, tables: &FxHashMap<GlobalRef, Vec<Const>>, small:
         // Folding makes the copies' counters constants, then their table
         // reads become constants too.
         tidy::tidy(f);
-        if constants::fold_table_reads(f, tables) {
+        if constants::fold_table_reads(f, facts.tables) {
             tidy::tidy(f);
         }
     }
@@ -137,13 +162,7 @@ struct Plan {
 }
 
 impl Plan {
-    fn of(
-        f: &Function,
-        loops: &Loops,
-        l: Loop,
-        tables: &FxHashMap<GlobalRef, Vec<Const>>,
-        small: bool,
-    ) -> Option<Plan> {
+    fn of(f: &Function, loops: &Loops, l: Loop, facts: &Facts) -> Option<Plan> {
         let data = &loops.loops[l];
         let header = data.header;
         // Its trips, and the header phi that is a constant in each copy.
@@ -187,9 +206,11 @@ impl Plan {
         // variables; of any body whose table reads become constants.
         let limit = if body.len() == 1 && indexes_small_array(f, &body, phi) {
             MAX_COPIED
-        } else if reads_table(f, &body, phi, tables) {
+        } else if reads_table(f, &body, phi, facts.tables)
+            && !calls_recursive(f, &body, facts.recursive)
+        {
             MAX_COPIED_TABLE
-        } else if small && trips <= MAX_SMALL_TRIPS && !calls(f, &body) {
+        } else if facts.small && trips <= MAX_SMALL_TRIPS && !calls(f, &body) {
             MAX_COPIED_SMALL
         } else {
             return None;
@@ -311,6 +332,18 @@ fn copy_blocks(
 fn calls(f: &Function, body: &[Block]) -> bool {
     (body.iter().flat_map(|&b| &f.blocks[b].insts))
         .any(|&i| matches!(f.insts[i].kind, InstKind::Call(..)))
+}
+
+/// Whether `body` calls a function on a cycle of the call graph: such a
+/// call stays a call (the inliner copies none), and a call's frame,
+/// saved registers and the callee's own work outweigh the test, branch
+/// and table reads an unrolled iteration saves, while the copies add to
+/// the compile time of every pass after.
+fn calls_recursive(f: &Function, body: &[Block], recursive: &[bool]) -> bool {
+    (body.iter().flat_map(|&b| &f.blocks[b].insts)).any(|&i| match f.insts[i].kind {
+        InstKind::Call(g, _) => recursive.get(g as usize).copied().unwrap_or(true),
+        _ => false,
+    })
 }
 
 /// Whether `body` reads a table (`ir::constants`) at index `counter`
