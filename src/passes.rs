@@ -26,10 +26,13 @@
 //! the passes `--print-after` names. `--passes=a,b` replaces the level's
 //! list (programs only), so that a test can run one pass alone.
 //!
-//! A new IR-to-IR pass: write it in `src/ir/` as `fn(&mut ir::Module)`
-//! (or per function, wrapped like [`load_once`]), add a [`Pass`] with its
+//! A new IR-to-IR pass: write it in `src/ir/`, as a function pass
+//! (`fn(&mut ir::Function, &ir::Facts)`: one function at a time, knowing
+//! of the others only the module's facts; [`Run::Function`]) if it can,
+//! else as a module pass (`fn(&mut ir::Module)`), add a [`Pass`] with its
 //! command-line name to the lists of [`pipeline`] where it runs: the list
-//! of whole programs at `-O2` has every pass ([`all`]). The verifier, `--print-after` and `--passes` then know it.
+//! of whole programs at `-O2` has every pass ([`all`]). The verifier,
+//! `--print-after` and `--passes` then know it.
 
 use crate::ir::{self, verify::VerifyError};
 
@@ -122,7 +125,23 @@ pub struct Pass {
     pub about: &'static str,
     /// It needs every callee's body at hand: whole programs only.
     pub program_only: bool,
-    pub run: fn(&mut ir::Module),
+    pub run: Run,
+}
+
+/// How a pass changes a module.
+#[derive(Clone, Copy, Debug)]
+pub enum Run {
+    /// As a whole: it reads or changes several functions (the call graph,
+    /// copies of callees, facts over the whole program).
+    Module(fn(&mut ir::Module)),
+    /// One function at a time, reading nothing of the others but the
+    /// module's [`ir::Facts`].
+    ///
+    /// Architecture Invariant: a function pass changes one function and
+    /// reads only it and the facts taken before a run of such passes
+    /// began; its signature allows nothing else, so functions could be
+    /// optimized in any order, or side by side.
+    Function(fn(&mut ir::Function, &ir::Facts)),
 }
 
 impl PartialEq for Pass {
@@ -136,7 +155,7 @@ pub static LOAD_ONCE: Pass = Pass {
     name: "load-once",
     about: "one load per global in each function that cannot change it (ir::globals)",
     program_only: false,
-    run: load_once,
+    run: Run::Function(|f, _| ir::globals::load_once(f)),
 };
 
 /// Globals stored once, with a constant, before any function runs,
@@ -145,7 +164,7 @@ pub static CONSTANT_GLOBALS: Pass = Pass {
     name: "constant-globals",
     about: "globals stored once, with a constant, before any call, read as that constant; tables (arrays of constants only indexed) read at constant indices as their elements; an array global's empty array before its let not stored when nothing reads it (ir::constants)",
     program_only: true,
-    run: ir::constants::fold_constant_globals,
+    run: Run::Module(ir::constants::fold_constant_globals),
 };
 
 /// Parameters every call passes the same constant for, made that
@@ -155,7 +174,7 @@ pub static CONSTANT_ARGS: Pass = Pass {
     about:
         "parameters that every call passes one constant for become that constant (ir::arguments)",
     program_only: true,
-    run: ir::arguments::propagate_constant_arguments,
+    run: Run::Module(ir::arguments::propagate_constant_arguments),
 };
 
 /// `len` of parameters every call passes arrays of one constant length
@@ -165,7 +184,7 @@ pub static ARRAY_LENGTHS: Pass = Pass {
     name: "array-lengths",
     about: "len of a parameter every call passes arrays of one constant length for (or of a call whose function returns such) becomes that constant (ir::sizes)",
     program_only: true,
-    run: ir::sizes::fold_lengths,
+    run: Run::Module(ir::sizes::fold_lengths),
 };
 
 /// Small counted loops with constant bounds replaced by their iterations
@@ -174,7 +193,7 @@ pub static UNROLL_LOOPS: Pass = Pass {
     name: "unroll-loops",
     about: "innermost loops from a constant to a constant, at most 8 trips, fully unrolled where that makes arrays constant-indexed: straight-line ones indexing a small array by the counter (128 copied instructions), any that read a table by it and call no recursive function (400) (ir::unroll)",
     program_only: false,
-    run: ir::unroll::unroll_loops,
+    run: Run::Function(ir::unroll::unroll_loops),
 };
 
 /// [`UNROLL_LOOPS`], and small loops for their own sake: after inlining.
@@ -182,7 +201,7 @@ pub static UNROLL_SMALL: Pass = Pass {
     name: "unroll-small",
     about: "as unroll-loops, and innermost loops from a constant to a constant of at most 8 trips without calls (128 copied instructions) fully unrolled for their own sake (ir::unroll)",
     program_only: false,
-    run: ir::unroll::unroll_small_loops,
+    run: Run::Function(ir::unroll::unroll_small_loops),
 };
 
 /// Small recursive functions unrolled, the calls left guarded by the
@@ -191,7 +210,7 @@ pub static UNROLL_RECURSION: Pass = Pass {
     name: "unroll-recursion",
     about: "small recursive functions unrolled two levels (three when they touch no array and all copies fit), calls guarded by the entry test (ir::inline)",
     program_only: true,
-    run: ir::inline::unroll_recursion,
+    run: Run::Module(ir::inline::unroll_recursion),
 };
 
 /// Calls of small non-recursive functions copied into their callers by a
@@ -201,7 +220,7 @@ pub static INLINE: Pass = Pass {
     about:
         "calls of small non-recursive functions inlined by a cost model, bottom-up (ir::inliner)",
     program_only: true,
-    run: ir::inliner::inline_calls,
+    run: Run::Module(ir::inliner::inline_calls),
 };
 
 /// Small arrays only read and written at constant indices, made
@@ -210,7 +229,7 @@ pub static SCALARS: Pass = Pass {
     name: "scalars",
     about: "arrays of at most 8 elements only read and written at constant indices become one variable per element (ir::scalars)",
     program_only: false,
-    run: ir::scalars::replace_arrays,
+    run: Run::Function(|f, _| ir::scalars::replace_arrays(f)),
 };
 
 /// A loop's exit test on a short-circuit condition threaded
@@ -219,7 +238,7 @@ pub static THREAD: Pass = Pass {
     name: "thread",
     about: "a loop's exit test on a short-circuit condition (while i < n && a[i] != x) threaded (ir::thread)",
     program_only: false,
-    run: ir::thread::thread_branches,
+    run: Run::Function(|f, _| ir::thread::thread_branches(f)),
 };
 
 /// Short circuits whose first test is predicted to decide, threaded
@@ -228,7 +247,7 @@ pub static THREAD_LATE: Pass = Pass {
     name: "thread-late",
     about: "a short circuit whose first test is predicted to decide (it guards a call or a store; its second test compares with zero or a constant) threaded, not combined (ir::thread)",
     program_only: false,
-    run: ir::thread::thread_late,
+    run: Run::Function(|f, _| ir::thread::thread_late(f)),
 };
 
 /// Reads of elements and globals that nothing changed since the last
@@ -237,7 +256,7 @@ pub static REUSE: Pass = Pass {
     name: "reuse",
     about: "element and global reads nothing can have changed take the value read or stored before (ir::reuse)",
     program_only: false,
-    run: ir::reuse::reuse_loads,
+    run: Run::Function(|f, _| ir::reuse::reuse_loads(f)),
 };
 
 /// Pure instructions a dominating one already computed, replaced by its
@@ -246,7 +265,7 @@ pub static GVN: Pass = Pass {
     name: "gvn",
     about: "pure instructions folded and simplified as SSA construction does (§3.1), then a dominating one that computes the same gives its value (ir::gvn)",
     program_only: false,
-    run: ir::gvn::number_values,
+    run: Run::Function(|f, _| ir::gvn::number_values(f)),
 };
 
 /// Which arrays may be the same array, recorded for the passes after it
@@ -255,7 +274,7 @@ pub static ALIAS_CLASSES: Pass = Pass {
     name: "alias-classes",
     about: "array values that may be the same array joined into classes over the whole program (Steensgaard), for licm and version (ir::alias)",
     program_only: true,
-    run: ir::alias::classify_arrays,
+    run: Run::Module(ir::alias::classify_arrays),
 };
 
 /// Element loads the loop cannot change and that need no check, run
@@ -264,7 +283,7 @@ pub static LICM: Pass = Pass {
     name: "licm",
     about: "invariant element loads proven in bounds hoisted to their loop's preheader (ir::licm)",
     program_only: false,
-    run: ir::licm::hoist_loads,
+    run: Run::Function(|f, facts| ir::licm::hoist_loads(f, &facts.effects)),
 };
 
 /// Innermost loops copied without the bounds checks (and with the
@@ -273,7 +292,7 @@ pub static VERSION: Pass = Pass {
     name: "version",
     about: "innermost loops get a copy without the bounds checks guards before them decide, carrying the counter's remainders (ir::version)",
     program_only: false,
-    run: ir::version::version_loops,
+    run: Run::Function(|f, _| ir::version::version_loops(f)),
 };
 
 /// Stores to one element ending both predecessors of a join, made once
@@ -283,7 +302,7 @@ pub static SINK: Pass = Pass {
     about:
         "unchecked stores to one element ending both predecessors of a join sunk into it (ir::sink)",
     program_only: false,
-    run: ir::sink::sink_stores,
+    run: Run::Function(|f, _| ir::sink::sink_stores(f)),
 };
 
 /// A read of the element a loop stored on the iteration before, carried
@@ -293,7 +312,7 @@ pub static CARRY: Pass = Pass {
     about:
         "a[j + c - s] read where the iteration before stored a[j + c], carried in a phi (ir::carry)",
     program_only: false,
-    run: ir::carry::carry_stored_values,
+    run: Run::Function(|f, _| ir::carry::carry_stored_values(f)),
 };
 
 /// Trees of one associative operation on a loop's recurrence combine
@@ -302,7 +321,7 @@ pub static REASSOC: Pass = Pass {
     name: "reassoc",
     about: "in a loop, a tree of + * & | ^ min max on ints combines the operand carried from the iteration before last (ir::reassoc)",
     program_only: false,
-    run: ir::reassoc::reassociate_loops,
+    run: Run::Function(|f, _| ir::reassoc::reassociate_loops(f)),
 };
 
 /// Branches whose arms only compute, replaced by selects (`ir::select`).
@@ -310,7 +329,7 @@ pub static SELECT: Pass = Pass {
     name: "select",
     about: "branches whose arms only compute become selects of their joins' phis, not where they would lengthen a loop's recurrence (ir::select)",
     program_only: false,
-    run: ir::select::form_selects,
+    run: Run::Function(|f, _| ir::select::form_selects(f)),
 };
 
 /// An `if`/`else` chain testing one value against constants, made one
@@ -319,7 +338,7 @@ pub static SWITCH: Pass = Pass {
     name: "switch",
     about: "an if/else chain comparing one int with eight or more dense constants becomes a jump table (ir::switch)",
     program_only: false,
-    run: ir::switch::form_switches,
+    run: Run::Function(|f, _| ir::switch::form_switches(f)),
 };
 
 /// Small arrays stored into elements of arrays nothing else holds,
@@ -329,7 +348,7 @@ pub static RENEW: Pass = Pass {
     name: "renew",
     about: "a[i] = [x, y] overwrites the array a[i] holds when such a store made it and nothing else can see it (ir::renew)",
     program_only: true,
-    run: ir::renew::renew_arrays,
+    run: Run::Module(ir::renew::renew_arrays),
 };
 
 // Unrolling runs on both sides of `inline`: before (`unroll-loops`), so
@@ -405,12 +424,6 @@ pub fn pipeline(level: OptLevel, scope: Scope) -> &'static [&'static Pass] {
     }
 }
 
-/// The top-level code stores its globals (top-level variables are
-/// globals), so only functions gain from it.
-fn load_once(m: &mut ir::Module) {
-    m.functions.iter_mut().for_each(ir::globals::load_once);
-}
-
 /// The pass named `name`.
 pub fn by_name(name: &str) -> Option<&'static Pass> {
     all().into_iter().find(|p| p.name == name)
@@ -467,6 +480,16 @@ pub struct Watch {
     pub print_after: Option<PrintAfter>,
 }
 
+impl Watch {
+    /// Adds `m` to `printed` if it is to be printed after `pass`.
+    fn print(self, m: &ir::Module, pass: &Pass, printed: &mut String) {
+        if self.print_after.is_some_and(|p| p.selects(pass)) {
+            printed.push_str(&format!("; after {}\n", pass.name));
+            printed.push_str(&ir::print::module_to_string(m));
+        }
+    }
+}
+
 /// The IR failed verification after a pass.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("after pass `{pass}`: {error}")]
@@ -480,20 +503,59 @@ pub struct PassError {
 /// printout headed by `; after PASS`.
 pub fn run(m: &mut ir::Module, passes: &[&Pass], watch: Watch) -> Result<String, PassError> {
     let mut printed = String::new();
-    for pass in passes {
-        (pass.run)(m);
+    let mut rest = passes;
+    while let Some(first) = rest.first() {
+        let Run::Module(run) = first.run else {
+            let n = (rest.iter())
+                .take_while(|p| matches!(p.run, Run::Function(_)))
+                .count();
+            let (function_passes, after) = rest.split_at(n);
+            run_function_passes(m, function_passes, watch, &mut printed)?;
+            rest = after;
+            continue;
+        };
+        run(m);
         if watch.verify {
             ir::verify::verify_module(m).map_err(|error| PassError {
-                pass: pass.name,
+                pass: first.name,
                 error,
             })?;
         }
-        if watch.print_after.is_some_and(|p| p.selects(pass)) {
-            printed.push_str(&format!("; after {}\n", pass.name));
-            printed.push_str(&ir::print::module_to_string(m));
-        }
+        watch.print(m, first, &mut printed);
+        rest = &rest[1..];
     }
     Ok(printed)
+}
+
+/// Runs consecutive function passes ([`Run::Function`]) over every
+/// function of `m`, all reading the [`ir::Facts`] as they were before the
+/// first: taken out of the module for the run, so that no function pass
+/// can read what another leaves in it, and put back after.
+fn run_function_passes(
+    m: &mut ir::Module,
+    passes: &[&Pass],
+    watch: Watch,
+    printed: &mut String,
+) -> Result<(), PassError> {
+    let facts = m.take_facts();
+    let result = passes.iter().try_for_each(|pass| {
+        let Run::Function(run) = pass.run else {
+            unreachable!("a run of function passes")
+        };
+        for f in m.all_functions_mut() {
+            run(f, &facts);
+            if watch.verify {
+                ir::verify::verify_function(f).map_err(|error| PassError {
+                    pass: pass.name,
+                    error,
+                })?;
+            }
+        }
+        watch.print(m, pass, printed);
+        Ok(())
+    });
+    m.put_facts(facts);
+    result
 }
 
 /// What the translator is told to do, from the level and scope
@@ -595,10 +657,10 @@ mod tests {
             name: "break",
             about: "drops the top level's terminator",
             program_only: false,
-            run: |m| {
+            run: Run::Module(|m| {
                 let entry = m.main.entry();
                 m.main.blocks[entry].term = None;
-            },
+            }),
         };
         let opts = crate::driver::Options {
             emit: Some(crate::driver::Emit::Ssa),
@@ -622,5 +684,38 @@ mod tests {
         // Unwatched, nothing is checked.
         let mut m = crate::driver::compile(src, &opts).expect("compiles").ssa;
         assert!(run(&mut m, &[&BREAK], Watch::default()).is_ok());
+    }
+
+    /// A function pass that breaks the IR is named too, with the first
+    /// function it broke in the module's order.
+    #[test]
+    fn the_verifier_names_the_function_pass_and_the_first_function_it_broke() {
+        static BREAK_BUT_F0: Pass = Pass {
+            name: "break-but-f0",
+            about: "drops the entry's terminator of every function but f0",
+            program_only: false,
+            run: Run::Function(|f, _| {
+                if f.name != "f0" {
+                    let entry = f.entry();
+                    f.blocks[entry].term = None;
+                }
+            }),
+        };
+        let functions: String = (0..3)
+            .map(|k| format!("fn f{k}(n: int) -> int {{ let s = 0; for i in 0..n {{ s += i * {k}; }} return s; }}\n"))
+            .collect();
+        let src = functions + "print(f0(3) + f2(2));";
+        let opts = crate::driver::Options {
+            emit: Some(crate::driver::Emit::Ssa),
+            passes: Some(Vec::new()),
+            ..Default::default()
+        };
+        let watch = Watch {
+            verify: true,
+            print_after: None,
+        };
+        let mut m = crate::driver::compile(&src, &opts).expect("compiles").ssa;
+        let e = run(&mut m, &[&GVN, &BREAK_BUT_F0, &LICM], watch).unwrap_err();
+        assert_eq!((e.pass, e.error.function.as_str()), ("break-but-f0", "f1"));
     }
 }

@@ -39,17 +39,10 @@ struct Carried {
     latch: Block,
 }
 
-/// Carries the stored values of every function of `m`.
-pub fn carry_stored_values(m: &mut Module) {
-    for f in m.all_functions_mut() {
-        carry_in(f);
-    }
-}
-
 /// Finds the reads, makes each first read's index in its preheader, and
 /// carries the reads whose first read is proven there (the index of the
 /// others is taken out again).
-fn carry_in(f: &mut Function) {
+pub fn carry_stored_values(f: &mut Function) {
     let has_sets = (f.insts.iter()).any(|(_, d)| matches!(d.kind, InstKind::ArraySet { .. }));
     if !has_sets {
         return;

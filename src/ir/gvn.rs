@@ -19,18 +19,11 @@ use super::*;
 use crate::ssa::peephole::{self, Simplified};
 use rustc_hash::FxHashMap;
 
-/// Numbers the values of every function of `m`.
-pub fn number_values(m: &mut Module) {
-    for f in m.all_functions_mut() {
-        number_in(f);
-    }
-}
-
 /// A walk of the dominator tree with a scoped table (Briggs, Cooper and
 /// Simpson's dominator-based value numbering): a block sees the
 /// computations of the blocks that dominate it, and only those, so each
 /// lookup is one hash probe however many sibling blocks compute the same.
-fn number_in(f: &mut Function) {
+pub fn number_values(f: &mut Function) {
     let dom = f.dom_tree();
     let mut children: FxHashMap<Block, SmallVec<[Block; 4]>> = FxHashMap::default();
     for &b in &dom.rpo[1..] {

@@ -48,17 +48,8 @@ use rustc_hash::FxHashMap;
 /// either kind a loop has on x86-64 and aarch64 (15 and 16 or more).
 const MAX_HOISTED_PER_LOOP: usize = 6;
 
-/// Hoists the invariant loads of every function of `m`.
-pub fn hoist_loads(m: &mut Module) {
-    let effects = std::mem::take(&mut m.effects);
-    for f in m.all_functions_mut() {
-        hoist_invariant_loads(f, &effects);
-    }
-    m.effects = effects;
-}
-
 /// Hoists the invariant loads of `f` (see the module's comment).
-fn hoist_invariant_loads(f: &mut Function, effects: &[Effects]) {
+pub fn hoist_loads(f: &mut Function, effects: &[Effects]) {
     let loads =
         |d: &InstData| matches!(d.kind, InstKind::ArrayGet { .. } | InstKind::LoadGlobal(_));
     if !(f.insts.iter()).any(|(_, d)| loads(d)) {

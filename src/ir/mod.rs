@@ -984,7 +984,46 @@ pub struct Module {
     pub tables: FxHashMap<GlobalRef, Vec<semantics::Const>>,
 }
 
+/// What module passes found of the whole program that a function pass
+/// (`passes::Run::Function`) may read: taken out of the module while a
+/// run of function passes works ([`Module::take_facts`]) and put back
+/// after, so that each function is changed knowing nothing of the others'
+/// bodies.
+#[derive(Debug, Default)]
+pub struct Facts {
+    /// [`Module::tables`].
+    pub tables: FxHashMap<GlobalRef, Vec<semantics::Const>>,
+    /// [`Module::effects`].
+    pub effects: Vec<alias::Effects>,
+    /// By function: it is on a cycle of the call graph, so a call of it
+    /// stays a call (the inliner copies none); so does a call of a
+    /// function not in the module (a REPL entry's call of an earlier one).
+    pub recursive: Vec<bool>,
+}
+
 impl Module {
+    /// The [`Facts`] of the module as it is, its tables and effects taken
+    /// out of it until [`Module::put_facts`].
+    pub fn take_facts(&mut self) -> Facts {
+        let n = self.functions.len();
+        let graph: Vec<Vec<usize>> = (self.functions.iter())
+            .map(|f| inliner::callees(f).into_iter().filter(|&g| g < n).collect())
+            .collect();
+        Facts {
+            tables: std::mem::take(&mut self.tables),
+            effects: std::mem::take(&mut self.effects),
+            recursive: (inliner::bottom_up(&graph).1.iter())
+                .map(Option::is_some)
+                .collect(),
+        }
+    }
+
+    /// Gives back what [`Module::take_facts`] took.
+    pub fn put_facts(&mut self, facts: Facts) {
+        self.tables = facts.tables;
+        self.effects = facts.effects;
+    }
+
     /// Every function, the top-level code last.
     pub fn all_functions(&self) -> impl Iterator<Item = &Function> {
         self.functions.iter().chain(std::iter::once(&self.main))

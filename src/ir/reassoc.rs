@@ -23,19 +23,13 @@ use super::loops::{Loop, Loops};
 use super::*;
 use rustc_hash::FxHashSet;
 
-/// Reassociates the loops of every function of `m`.
-pub fn reassociate_loops(m: &mut Module) {
-    for f in m.all_functions_mut() {
-        reassociate(f);
-    }
-}
-
 fn is_reassociable(op: BinaryOp) -> bool {
     use BinaryOp::*;
     matches!(op, IAdd | IMul | And | Or | Xor | IMin | IMax)
 }
 
-fn reassociate(f: &mut Function) {
+/// Reassociates the loops of `f`.
+pub fn reassociate_loops(f: &mut Function) {
     // Only a tree of two operations or more can change: find the blocks
     // with one before computing the loops.
     let tree_blocks = blocks_with_trees(f);

@@ -40,14 +40,8 @@ enum Place {
 /// The places known at a point, with their values.
 type Available = FxHashMap<Place, Value>;
 
-/// Removes the redundant reads of every function of `m`.
-pub fn reuse_loads(m: &mut Module) {
-    for f in m.all_functions_mut() {
-        reuse_in(f);
-    }
-}
-
-fn reuse_in(f: &mut Function) {
+/// Removes the redundant reads of `f`.
+pub fn reuse_loads(f: &mut Function) {
     // What each block visited so far ends with.
     let mut at_end: FxHashMap<Block, Available> = FxHashMap::default();
     let mut replaced = false;

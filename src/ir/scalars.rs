@@ -43,14 +43,8 @@ struct Made {
     initial: Vec<Value>,
 }
 
-/// Replaces the small local arrays of every function of `m`.
-pub fn replace_arrays(m: &mut Module) {
-    for f in m.all_functions_mut() {
-        replace_in(f);
-    }
-}
-
-fn replace_in(f: &mut Function) {
+/// Replaces the small local arrays of `f`.
+pub fn replace_arrays(f: &mut Function) {
     let mut made = small_arrays(f);
     if made.is_empty() {
         return;

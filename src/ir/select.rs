@@ -66,13 +66,6 @@ const MIN_RUNNING_TRIPS: i64 = 32;
 /// Phis a join may have: each becomes a select.
 const MAX_SELECTS: usize = 4;
 
-/// Converts the branches of every function of `m`.
-pub fn form_selects(m: &mut Module) {
-    for f in m.all_functions_mut() {
-        if_convert(f);
-    }
-}
-
 /// A branch to convert: its join, the predecessor of the join on each
 /// side (`h` itself for a triangle's empty side), and the arms to move.
 struct Shape {
@@ -84,7 +77,7 @@ struct Shape {
 
 /// Converts the branches of `f`, inner ones first: converting an inner
 /// diamond can leave its enclosing arm straight-line.
-pub fn if_convert(f: &mut Function) {
+pub fn form_selects(f: &mut Function) {
     // Made when first needed; converting acyclic branches leaves the
     // loop headers as they are.
     let mut loops: Option<Loops> = None;

@@ -13,13 +13,6 @@
 use super::dom::reverse_post_order;
 use super::*;
 
-/// Sinks the paired stores of every function of `m`.
-pub fn sink_stores(m: &mut Module) {
-    for f in m.all_functions_mut() {
-        sink_in(f);
-    }
-}
-
 /// A store ending a block: the instruction, and what it stores where.
 struct Store {
     inst: Inst,
@@ -31,7 +24,7 @@ struct Store {
 /// Joins in reverse post-order: an inner join's store, once sunk, is the
 /// last store of its block for the join after it. (A predecessor ending
 /// in a jump is one once in the join's list.)
-fn sink_in(f: &mut Function) {
+pub fn sink_stores(f: &mut Function) {
     for join in reverse_post_order(f) {
         let preds = f.blocks[join].preds.clone();
         if preds.len() < 2 {

@@ -44,14 +44,8 @@ const MIN_CASES: usize = 8;
 /// likewise converts only chains that make a table).
 pub const MAX_SPREAD: u64 = 2;
 
-/// Forms the switches of every function of `m`.
-pub fn form_switches(m: &mut Module) {
-    for f in m.all_functions_mut() {
-        form_in_function(f);
-    }
-}
-
-fn form_in_function(f: &mut Function) {
+/// Forms the switches of `f`.
+pub fn form_switches(f: &mut Function) {
     let mut formed = false;
     for head in f.layout.clone() {
         // A test a chain before took over has no terminator left.

@@ -45,23 +45,19 @@ use super::semantics::Const;
 use super::*;
 use rustc_hash::FxHashMap;
 
-/// Threads the loops' exit tests of every function of `m` (early: before
-/// `ir::licm` and `ir::version` look for counted loops).
-pub fn thread_branches(m: &mut Module) {
-    for f in m.all_functions_mut() {
-        thread_function(f, Which::ExitTests);
-    }
+/// Threads the loops' exit tests of `f` (early: before `ir::licm` and
+/// `ir::version` look for counted loops).
+pub fn thread_branches(f: &mut Function) {
+    thread_function(f, Which::ExitTests);
 }
 
-/// Threads, in every function of `m`, the short circuits whose first test
-/// is predicted to decide (late: just before `ir::select`, once
-/// `ir::version` has copied the loops whose exits meet in a choosing
-/// block — threaded, those exits would lead to two places, and
-/// `ir::version` copies only loops that leave to one).
-pub fn thread_late(m: &mut Module) {
-    for f in m.all_functions_mut() {
-        thread_function(f, Which::Late);
-    }
+/// Threads, in `f`, the short circuits whose first test is predicted to
+/// decide (late: just before `ir::select`, once `ir::version` has copied
+/// the loops whose exits meet in a choosing block — threaded, those exits
+/// would lead to two places, and `ir::version` copies only loops that
+/// leave to one).
+pub fn thread_late(f: &mut Function) {
+    thread_function(f, Which::Late);
 }
 
 /// Which choosing blocks a run bypasses.

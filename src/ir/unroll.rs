@@ -69,51 +69,19 @@ const MAX_COPIED_SMALL: usize = 128;
 /// recomputes its loops).
 const MAX_LOOPS: usize = 16;
 
-/// Unrolls the loops of every function whose copies make a small array
-/// or a table's reads constant-indexed.
-pub fn unroll_loops(m: &mut Module) {
-    unroll_module(m, false);
+/// Unrolls the loops of `f` whose copies make a small array or a
+/// table's reads constant-indexed.
+pub fn unroll_loops(f: &mut Function, facts: &Facts) {
+    unroll_in(f, facts, false);
 }
 
 /// [`unroll_loops`], and also loops of few trips for their own sake:
 /// after inlining, which weighs a function by its size.
-pub fn unroll_small_loops(m: &mut Module) {
-    unroll_module(m, true);
+pub fn unroll_small_loops(f: &mut Function, facts: &Facts) {
+    unroll_in(f, facts, true);
 }
 
-fn unroll_module(m: &mut Module, small: bool) {
-    let tables = std::mem::take(&mut m.tables);
-    // A REPL entry's code may call functions of earlier entries, not in
-    // `m` (through slots: never copied).
-    let n = m.functions.len();
-    let graph: Vec<Vec<usize>> = (m.functions.iter())
-        .map(|f| inliner::callees(f).into_iter().filter(|&g| g < n).collect())
-        .collect();
-    let recursive: Vec<bool> = (inliner::bottom_up(&graph).1.iter())
-        .map(Option::is_some)
-        .collect();
-    let facts = Facts {
-        tables: &tables,
-        recursive: &recursive,
-        small,
-    };
-    for f in m.all_functions_mut() {
-        unroll_in(f, &facts);
-    }
-    m.tables = tables;
-}
-
-/// What the pass knows of the module beside the function it unrolls in.
-struct Facts<'a> {
-    tables: &'a FxHashMap<GlobalRef, Vec<Const>>,
-    /// By function of the module: it is on a cycle of the call graph (a
-    /// call of it stays a call, as does one of a function not in it).
-    recursive: &'a [bool],
-    /// Loops are unrolled for their own sake too (`unroll-small`).
-    small: bool,
-}
-
-fn unroll_in(f: &mut Function, facts: &Facts) {
+fn unroll_in(f: &mut Function, facts: &Facts, small: bool) {
     if indexes_small_array_by_phi(f) {
         // A body that ends in its own block for `continue` is one block
         // then, and straight-line.
@@ -127,7 +95,7 @@ fn unroll_in(f: &mut Function, facts: &Facts) {
     while unrolled < MAX_LOOPS {
         let loops = f.loops();
         let plans: Vec<Plan> = (loops.innermost_loops())
-            .filter_map(|l| Plan::of(f, &loops, l, facts))
+            .filter_map(|l| Plan::of(f, &loops, l, facts, small))
             .take(MAX_LOOPS - unrolled)
             .collect();
         if plans.is_empty() {
@@ -142,7 +110,7 @@ fn unroll_in(f: &mut Function, facts: &Facts) {
         // Folding makes the copies' counters constants, then their table
         // reads become constants too.
         tidy::tidy(f);
-        if constants::fold_table_reads(f, facts.tables) {
+        if constants::fold_table_reads(f, &facts.tables) {
             tidy::tidy(f);
         }
     }
@@ -162,7 +130,7 @@ struct Plan {
 }
 
 impl Plan {
-    fn of(f: &Function, loops: &Loops, l: Loop, facts: &Facts) -> Option<Plan> {
+    fn of(f: &Function, loops: &Loops, l: Loop, facts: &Facts, small: bool) -> Option<Plan> {
         let data = &loops.loops[l];
         let header = data.header;
         // Its trips, and the header phi that is a constant in each copy.
@@ -206,11 +174,11 @@ impl Plan {
         // variables; of any body whose table reads become constants.
         let limit = if body.len() == 1 && indexes_small_array(f, &body, phi) {
             MAX_COPIED
-        } else if reads_table(f, &body, phi, facts.tables)
-            && !calls_recursive(f, &body, facts.recursive)
+        } else if reads_table(f, &body, phi, &facts.tables)
+            && !calls_recursive(f, &body, &facts.recursive)
         {
             MAX_COPIED_TABLE
-        } else if facts.small && trips <= MAX_SMALL_TRIPS && !calls(f, &body) {
+        } else if small && trips <= MAX_SMALL_TRIPS && !calls(f, &body) {
             MAX_COPIED_SMALL
         } else {
             return None;

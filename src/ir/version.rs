@@ -115,13 +115,6 @@ fn constant_counter_range(f: &Function, c: CountedLoop) -> Option<(i64, i64)> {
     Some((init, last))
 }
 
-/// Versions every innermost loop worth it, in every function.
-pub fn version_loops(m: &mut Module) {
-    for f in m.all_functions_mut() {
-        version_function(f);
-    }
-}
-
 /// Loops copied in one function, at most. Each copy changes the CFG, so
 /// the dominator tree and loop forest are computed again for the next:
 /// a pass over the whole function per copy, which would make a function
@@ -130,7 +123,7 @@ const MAX_COPIES: usize = 32;
 
 /// Versions the innermost loops of `f` one at a time (each copy changes
 /// the CFG the next one is found in), at most [`MAX_COPIES`].
-pub fn version_function(f: &mut Function) {
+pub fn version_loops(f: &mut Function) {
     // Most functions check no index: no dominator tree or loops for them.
     if !f
         .insts
