@@ -38,6 +38,12 @@
 //! boundary fails there. They run at most `MAX_LEN + 1` times, and an
 //! array they replace gets one as long.
 //!
+//! For groups of checks at offsets from one index (`ir::bounds`),
+//! straight-line code reads a record's three fields out of order
+//! (`a[at + 2]`, `a[at]`, `a[at + 1]`), the index now and then one before
+//! the start or too near the end, where the field that fails first in
+//! program order is reported.
+//!
 //! For the collector (`JITRUN_GC=stress`/`verify`, `tests/gc_generated.rs`),
 //! programs also allocate while they hold arrays in every place a root can
 //! be: arrays of arrays (`[[int]]`, `[[float]]`, `[[bool]]`, rows read,
@@ -725,6 +731,9 @@ impl Gen {
     }
 
     fn element_assign(&mut self) {
+        if self.rng.chance(15) {
+            self.record_read();
+        }
         let ty = *self.rng.pick(ARRAYS);
         let arrays = self.vars_of(ty);
         let Some(arr) = arrays.first().cloned() else {
@@ -738,6 +747,32 @@ impl Gen {
             "="
         };
         self.line(&format!("{arr}[{index}] {op} {value};"));
+    }
+
+    /// Fields of a record read at constant offsets from one index, out of
+    /// order (`a[x + 2]`, `a[x]`, `a[x + 1]`: one group check in
+    /// `ir::bounds`), now and then from an index before the start or too
+    /// near the end, where the first field out of bounds in program order
+    /// is reported.
+    fn record_read(&mut self) {
+        let arrays = self.vars_of(Ty::IntArr);
+        let Some(arr) = arrays.first().cloned() else {
+            return self.let_stmt();
+        };
+        let mut offsets = [0, 1, 2];
+        offsets.rotate_left(self.rng.below(3));
+        let [a, b, c] = offsets.map(|d| format!("{arr}[at + {d}]"));
+        let read = format!("print({a} * 3 + {b} - {c});");
+        match self.rng.below(8) {
+            0 => self.line(&format!("{{ let at = -1; {read} }}")),
+            1 => self.line(&format!("{{ let at = len({arr}) - 2; {read} }}")),
+            _ => {
+                let index = self.index_for(&arr);
+                self.line(&format!(
+                    "if len({arr}) >= 3 {{ let at = ({index}) % (len({arr}) - 2); {read} }}"
+                ));
+            }
+        }
     }
 
     fn print_stmt(&mut self) {

@@ -288,6 +288,33 @@ fn constant_index_checks_are_grouped_between_barriers() {
 }
 
 #[test]
+fn accesses_at_offsets_from_one_index_are_grouped_per_array() {
+    let src = "fn f(code: [int], r: [int], at: int) -> int {
+            let op = code[at];
+            let a = code[at + 1]
+                + code[at + 3];
+            let x = r[a];
+            let b = code[at + 2]
+                * r[op];
+            let c = code[at - 1];
+            let d = code[at + 5]
+                - code[at + 4];
+            let e = r[at]
+                + r[at + 1];
+            return op + a + x + b + c + d + e;
+        }";
+    for level in OptLevel::ALL {
+        // Another array or another base ends a group of offsets; fewer
+        // than three accesses stay on their own.
+        assert_eq!(
+            grouped_lines(src, level),
+            [vec![2, 3, 4], vec![8, 9, 10]],
+            "{level}"
+        );
+    }
+}
+
+#[test]
 fn loops_between_a_growing_and_a_shrinking_bound_check_on_entry() {
     let src = "fn f(a: [int], lo: int, hi: int) -> int {
             let s = 0;

@@ -720,34 +720,37 @@ pub static toy_rt_error_details: [AtomicI64; MAX_ERROR_DETAILS] =
     [const { AtomicI64::new(0) }; MAX_ERROR_DETAILS];
 
 error_entry!(
-    /// `toy_rt_group_error(table, lens)`: called by compiled code when
-    /// the check of a group of constant-index accesses fails. `table` is
-    /// `[n, (loc, index, array)…]`: the accesses that can fail first, in
-    /// program order, each with which of the `MAX_GROUP_ARRAYS` words at
-    /// `lens` is its array's length. Reports the first that is out of
-    /// bounds, as its own check would have. Returns only in recoverable
-    /// mode. `table` must point at such a table (the translator's
-    /// `group_table`).
-    toy_rt_group_error(_table: *const i64, _lens: *const i64),
+    /// `toy_rt_group_error(table, details)`: called by compiled code when
+    /// the check of a group of accesses fails. `table` is `[n, (loc,
+    /// offset, array)…]`: the accesses that can fail first, in program
+    /// order, each at index `base + offset` (wrapping; `base` is zero for
+    /// a group of constant indices) and with which of the
+    /// `MAX_GROUP_ARRAYS` lengths is its array's. `details` is those
+    /// lengths, then `base`. Reports the first that is out of bounds, as
+    /// its own check would have. Returns only in recoverable mode. `table`
+    /// must point at such a table (the translator's `group_table`).
+    toy_rt_group_error(_table: *const i64, _details: *const i64),
     group_check_failed
 );
 
 /// # Safety
 /// See [`toy_rt_group_error`].
-unsafe extern "C" fn group_check_failed(table: *const i64, lens: *const i64) {
-    let lens = *(lens as *const [i64; MAX_GROUP_ARRAYS]);
+unsafe extern "C" fn group_check_failed(table: *const i64, details: *const i64) {
+    let lens = *(details as *const [i64; MAX_GROUP_ARRAYS]);
+    let base = *details.add(MAX_GROUP_ARRAYS);
     let n = *table as usize;
     let entries = std::slice::from_raw_parts(table.add(1), 3 * n);
     let len_of = |entry: &[i64]| lens.get(entry[2] as usize).copied().unwrap_or(lens[0]);
+    let index_of = |entry: &[i64]| base.wrapping_add(entry[1]);
     // Compared unsigned, as the checks do: a negative index fails.
     let failed = entries
         .chunks_exact(3)
-        .find(|entry| entry[1] as u64 >= len_of(entry) as u64)
+        .find(|entry| index_of(entry) as u64 >= len_of(entry) as u64)
         .unwrap_or(&entries[..3]);
     report_error(
         ErrorKind::IndexOutOfBounds,
         failed[0],
-        failed[1],
+        index_of(failed),
         len_of(failed),
         error_site(),
     )

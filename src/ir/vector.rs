@@ -165,7 +165,7 @@ fn runs_in_lanes(
     operand: &impl Fn(Value) -> bool,
 ) -> bool {
     let lane_type = |v: Value| matches!(f.value_ty(v), Ty::Float | Ty::Int);
-    let checked = plan.proven[inst] || plan.covered[inst];
+    let checked = plan.checked_before_loop(inst);
     let kind = &f.insts[inst].kind;
     let element_wise = match *kind {
         InstKind::ArrayGet { array, index, .. } => {

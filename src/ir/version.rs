@@ -571,7 +571,7 @@ impl Planner<'_> {
     /// twice as many as it leaves checked (those `ir::bounds` checks
     /// before the loop aside).
     fn is_worth_it(&self, checks: &CheckPlan) -> bool {
-        let ahead = |i: Inst| checks.proven[i] || checks.covered[i];
+        let ahead = |i: Inst| checks.checked_before_loop(i);
         let left = (self.insts())
             .filter(|&(_, i)| {
                 self.f.insts[i].kind.bounds_check() == Some(true)

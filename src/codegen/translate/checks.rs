@@ -279,10 +279,13 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         });
     }
 
-    /// Checks a group of constant-index accesses at once: each array's
-    /// length against the group's largest index into it. The cold path
-    /// reports the access that fails first in program order, as the
-    /// accesses' own checks would have.
+    /// Checks a group of accesses at once: each array's length against the
+    /// group's largest constant index into it, or, for offsets from a
+    /// base, the base plus the smallest offset against the length less the
+    /// offsets' span (every index between them is in bounds exactly when
+    /// both ends are, as each access's own unsigned compare would find).
+    /// The cold path reports the access that fails first in program
+    /// order, as the accesses' own checks would have.
     pub(super) fn check_group(&mut self, group: &[GroupedAccess]) {
         let mut lens: Vec<(ir::Value, cl::Value)> = Vec::new();
         let mut failed = None;
@@ -290,18 +293,43 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             if lens.iter().any(|&(a, _)| a == access.array) {
                 continue;
             }
-            let largest = group
-                .iter()
-                .filter(|g| g.array == access.array)
-                .map(|g| g.index as u64)
-                .max()
-                .expect("the access itself");
+            let offsets = || {
+                group
+                    .iter()
+                    .filter(|g| g.array == access.array)
+                    .map(|g| g.offset)
+            };
             let len = self.array_len(access.array);
             lens.push((access.array, len));
-            let fails =
-                self.b
-                    .ins()
-                    .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, len, largest as i64);
+            let fails = match access.base {
+                None => {
+                    let largest = offsets()
+                        .map(|k| k as u64)
+                        .max()
+                        .expect("the access itself");
+                    (self.b.ins()).icmp_imm_u(IntCC::UnsignedLessThanOrEqual, len, largest as i64)
+                }
+                Some(base) => {
+                    let [low, high] =
+                        [offsets().min(), offsets().max()].map(|k| k.expect("the access itself"));
+                    let base = self.val(base);
+                    let first = self.b.ins().iadd_imm_s(base, low);
+                    // `first .. first + span` lies in `0..len` exactly when
+                    // `first <u max(len - span, 0)`: one compare, against
+                    // a limit that depends on the array alone (hoisted
+                    // with its length).
+                    let span = high - low;
+                    let limit = match span {
+                        0 => len,
+                        _ => {
+                            let limit = self.b.ins().iadd_imm_s(len, -span);
+                            let zero = self.b.ins().iconst(types::I64, 0);
+                            self.b.ins().smax(limit, zero)
+                        }
+                    };
+                    (self.b.ins()).icmp(IntCC::UnsignedGreaterThanOrEqual, first, limit)
+                }
+            };
             failed = Some(match failed {
                 Some(f) => self.b.ins().bor(f, fails),
                 None => fails,
@@ -311,19 +339,22 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         // All in one function: the frames of the first stand for all.
         let site = self.f.insts[group[0].inst].loc;
         let table = self.group_table(group, &lens);
+        let base = group[0].base.map(|b| self.val(b));
         let lens: Vec<cl::Value> = lens.iter().map(|&(_, len)| len).collect();
         self.fail_if(failed, |t| {
             let table = t.data_addr(table);
-            let lens = padded_lens(&lens);
+            let base = base.unwrap_or_else(|| t.b.ins().iconst(types::I64, 0));
+            let details: Vec<cl::Value> = padded_lens(&lens).into_iter().chain([base]).collect();
             let frames = t.frames_at(site);
-            t.report_details(frames, t.env.runtime.group_error, &[table], &lens);
+            t.report_details(frames, t.env.runtime.group_error, &[table], &details);
         });
     }
 
     /// The table `toy_rt_group_error` reads when a group's check fails:
-    /// `[n, (loc, index, array)…]` for the accesses that can fail first,
-    /// in program order; `array` says which of the lengths passed along
-    /// is the access's. A data object, not code: a chain of selects
+    /// `[n, (loc, offset, array)…]` for the accesses that can fail first,
+    /// in program order (all of a group of offsets from a base, whose
+    /// order unsigned depends on the base); `array` says which of the
+    /// lengths passed along is the access's. A data object, not code: a chain of selects
     /// choosing among the accesses made the cold paths a tenth of the
     /// compile time of code that reads records field by field.
     pub(super) fn group_table(
@@ -331,14 +362,17 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         group: &[GroupedAccess],
         lens: &[(ir::Value, cl::Value)],
     ) -> DataId {
-        let candidates = first_failure_candidates(group);
+        let candidates = match group[0].base {
+            None => first_failure_candidates(group),
+            Some(_) => group.to_vec(),
+        };
         let mut words = vec![candidates.len() as i64];
         for access in &candidates {
             let loc = self.f.insts[access.inst].loc;
             let array = lens.iter().position(|&(a, _)| a == access.array);
             words.extend([
                 pack_loc(loc.line, loc.col),
-                access.index,
+                access.offset,
                 array.expect("loaded") as i64,
             ]);
         }
@@ -379,7 +413,7 @@ fn first_failure_candidates(group: &[GroupedAccess]) -> Vec<GroupedAccess> {
     let mut highest: Vec<(ir::Value, u64)> = Vec::new();
     let mut candidates = Vec::new();
     for access in group {
-        let index = access.index as u64;
+        let index = access.offset as u64;
         match highest.iter_mut().find(|(a, _)| *a == access.array) {
             Some((_, top)) if index <= *top => continue,
             Some((_, top)) => *top = index,
