@@ -503,26 +503,22 @@ pub struct PassError {
 /// printout headed by `; after PASS`.
 pub fn run(m: &mut ir::Module, passes: &[&Pass], watch: Watch) -> Result<String, PassError> {
     let mut printed = String::new();
-    let mut rest = passes;
-    while let Some(first) = rest.first() {
-        let Run::Module(run) = first.run else {
-            let n = (rest.iter())
-                .take_while(|p| matches!(p.run, Run::Function(_)))
-                .count();
-            let (function_passes, after) = rest.split_at(n);
-            run_function_passes(m, function_passes, watch, &mut printed)?;
-            rest = after;
+    // Each module pass on its own, each run of function passes together.
+    let both_function_passes =
+        |a: &&Pass, b: &&Pass| matches!((a.run, b.run), (Run::Function(_), Run::Function(_)));
+    for passes in passes.chunk_by(both_function_passes) {
+        let Run::Module(run) = passes[0].run else {
+            run_function_passes(m, passes, watch, &mut printed)?;
             continue;
         };
         run(m);
         if watch.verify {
             ir::verify::verify_module(m).map_err(|error| PassError {
-                pass: first.name,
+                pass: passes[0].name,
                 error,
             })?;
         }
-        watch.print(m, first, &mut printed);
-        rest = &rest[1..];
+        watch.print(m, passes[0], &mut printed);
     }
     Ok(printed)
 }

@@ -155,7 +155,7 @@ fn effects(m: &Module, u: &mut Unifier) -> Vec<Effects> {
         globals.push(g);
         elements.push(e);
     }
-    let graph: Vec<Vec<usize>> = m.functions.iter().map(inliner::callees).collect();
+    let graph = inliner::call_graph(m);
     inliner::close_over_callees(&mut globals, &graph);
     inliner::close_over_callees(&mut elements, &graph);
     (globals.into_iter().zip(elements))

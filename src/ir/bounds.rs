@@ -1163,23 +1163,20 @@ impl<'a> Analysis<'a> {
     }
 
     /// `v` as a base plus a constant offset: `(None, n)` for a constant
-    /// `n`, `(x, c)` for `x + c` or `x - (-c)`, else `(v, 0)`.
+    /// `n`, `(x, c)` for `x + c` or `x - (-c)` (`Function::constant_offset`),
+    /// else `(v, 0)`.
     fn base_and_offset(&self, v: Value) -> (Option<Value>, i64) {
         let v = self.root(v);
         if let Some(n) = self.int_constant(v) {
             return (None, n);
         }
-        match self.f.def_kind(v) {
-            Some(&InstKind::Binary(BinaryOp::IAdd, x, y)) if let Some(c) = self.int_constant(y) => {
-                (Some(self.root(x)), c)
-            }
-            Some(&InstKind::Binary(BinaryOp::IAdd, x, y)) if let Some(c) = self.int_constant(x) => {
-                (Some(self.root(y)), c)
-            }
-            Some(&InstKind::Binary(BinaryOp::ISub, x, y)) if let Some(c) = self.int_constant(y) => {
-                (Some(self.root(x)), c.wrapping_neg())
-            }
-            _ => (Some(v), 0),
+        match self
+            .f
+            .def_kind(v)
+            .and_then(|kind| self.f.constant_offset(kind))
+        {
+            Some((x, c)) => (Some(self.root(x)), c),
+            None => (Some(v), 0),
         }
     }
 
@@ -1200,7 +1197,7 @@ impl<'a> Analysis<'a> {
                         first.base == access.base
                             && (access.base.is_none()
                                 || first.array == access.array
-                                    && spans_at_most(&group, access, MAX_OFFSET_SPAN))
+                                    && first.offset.abs_diff(access.offset) <= MAX_OFFSET_DISTANCE)
                     });
                     if !joins
                         || defined_since_start.contains(&access.array)
@@ -1328,18 +1325,10 @@ fn adds_one_array_too_many(group: &[GroupedAccess], array: Value) -> bool {
 /// four fields ran 6 % faster.
 const MIN_OFFSET_GROUP: usize = 3;
 
-/// The most a group's offsets from a base may differ: the check compares
-/// with the length less the span, which must not wrap.
-const MAX_OFFSET_SPAN: i64 = 1 << 20;
-
-/// Whether `group` with `access` keeps its offsets within `span` of each
-/// other.
-fn spans_at_most(group: &[GroupedAccess], access: GroupedAccess, span: i64) -> bool {
-    let offsets = || group.iter().chain([&access]).map(|g| g.offset);
-    let (low, high) = (offsets().min(), offsets().max());
-    low.zip(high)
-        .is_some_and(|(low, high)| high.checked_sub(low).is_some_and(|s| s <= span))
-}
+/// The farthest an access's offset may lie from that of its group's first
+/// access: the group's check compares with its array's length less the
+/// offsets' span, which must not wrap.
+const MAX_OFFSET_DISTANCE: u64 = 1 << 20;
 
 /// Records `group` if checking it together saves a check; empties it.
 fn close_group(group: &mut Vec<GroupedAccess>, plan: &mut CheckPlan) {

@@ -354,7 +354,7 @@ fn functions_reading(m: &Module) -> Vec<Vec<GlobalRef>> {
                 .collect()
         })
         .collect();
-    let graph: Vec<Vec<usize>> = m.functions.iter().map(inliner::callees).collect();
+    let graph = inliner::call_graph(m);
     inliner::close_over_callees(&mut reads, &graph);
     reads.into_iter().map(|r| r.into_iter().collect()).collect()
 }

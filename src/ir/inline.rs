@@ -106,8 +106,7 @@ fn calls_of(f: &Function, callee: FuncRef) -> impl Iterator<Item = (Block, Inst)
 /// `term` and `factor`) — become copies of their bodies as they were
 /// before this pass.
 pub fn unroll_recursion(m: &mut Module) {
-    let graph: Vec<Vec<usize>> = m.functions.iter().map(inliner::callees).collect();
-    let (_, cycle) = inliner::bottom_up(&graph);
+    let (_, cycle) = inliner::bottom_up(&inliner::call_graph(m));
     let originals: Vec<Option<Function>> = (m.functions.iter().zip(&cycle))
         .map(|(f, c)| (c.is_some() && is_small(f)).then(|| f.clone()))
         .collect();

@@ -86,7 +86,7 @@ pub const LOOP_CALLER_SIZE: usize = 240;
 /// [`LOOP_CALLER_SIZE`]); calls in loops go first,
 /// cheapest first.
 pub fn inline_calls(m: &mut Module) {
-    let graph: Vec<Vec<usize>> = m.functions.iter().map(callees).collect();
+    let graph = call_graph(m);
     let (order, cycle) = bottom_up(&graph);
     let inlinable: Vec<bool> = (m.functions.iter().zip(&cycle))
         .map(|(g, on_cycle)| on_cycle.is_none() && can_copy(g))
@@ -202,6 +202,16 @@ pub(super) fn callees(f: &Function) -> Vec<usize> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// The call graph of `m`'s functions: by function, its [`callees`] in the
+/// module (a REPL entry's code may also call functions of earlier entries,
+/// through slots; they are not in it).
+pub(super) fn call_graph(m: &Module) -> Vec<Vec<usize>> {
+    let n = m.functions.len();
+    (m.functions.iter())
+        .map(|f| callees(f).into_iter().filter(|&g| g < n).collect())
+        .collect()
 }
 
 /// Joins into each function's facts those of every function it calls,

@@ -1005,10 +1005,7 @@ impl Module {
     /// The [`Facts`] of the module as it is, its tables and effects taken
     /// out of it until [`Module::put_facts`].
     pub fn take_facts(&mut self) -> Facts {
-        let n = self.functions.len();
-        let graph: Vec<Vec<usize>> = (self.functions.iter())
-            .map(|f| inliner::callees(f).into_iter().filter(|&g| g < n).collect())
-            .collect();
+        let graph = inliner::call_graph(self);
         Facts {
             tables: std::mem::take(&mut self.tables),
             effects: std::mem::take(&mut self.effects),
