@@ -320,6 +320,14 @@ impl<'a> Interp<'a> {
                 None
             }
             InstKind::Clock => Some(rt::toy_rt_clock().to_bits()),
+            InstKind::CheckDepth(depth) => {
+                // As deep as the calls it stands for would have nested.
+                let depth = get(*depth) as usize;
+                if self.stack.len().saturating_add(depth) >= MAX_CALL_DEPTH {
+                    self.fail(f, data.loc, ErrorKind::StackOverflow, depth as i64, 0);
+                }
+                None
+            }
             InstKind::Select {
                 cond,
                 if_true,

@@ -13,7 +13,7 @@
 //!                                     reuse, version, sink, carry, reassoc,
 //!                                     select, switch
 //! -O2    program  + §3.1 folding      constant-globals, constant-args,         + leaf expansion, vector loops
-//!                                     array-lengths, load-once,
+//!                                     array-lengths, load-once, tail-calls,
 //!                                     unroll-recursion, unroll-loops, inline,
 //!                                     unroll-small, scalars, thread, gvn,
 //!                                     alias-classes, licm, reuse,
@@ -204,6 +204,16 @@ pub static UNROLL_SMALL: Pass = Pass {
     run: Run::Function(ir::unroll::unroll_small_loops),
 };
 
+/// Calls of a function by itself in tail position (their result
+/// returned, or added to or multiplied with a value) made jumps
+/// (`ir::tailrec`).
+pub static TAIL_CALLS: Pass = Pass {
+    name: "tail-calls",
+    about: "a function's calls of itself whose result it returns (or returns plus or times a value computed before) become jumps back to its start, with an accumulator; each counts a frame for stack overflow (ir::tailrec)",
+    program_only: true,
+    run: Run::Module(ir::tailrec::eliminate_tail_recursion),
+};
+
 /// Small recursive functions unrolled, the calls left guarded by the
 /// entry test (`ir::inline`).
 pub static UNROLL_RECURSION: Pass = Pass {
@@ -359,11 +369,12 @@ pub static RENEW: Pass = Pass {
 // own sake, which unrolled before would make their functions too large to
 // inline.
 /// Whole programs at `-O2`: every pass, in order.
-static O2_PROGRAM: [&Pass; 22] = [
+static O2_PROGRAM: [&Pass; 23] = [
     &CONSTANT_GLOBALS,
     &CONSTANT_ARGS,
     &ARRAY_LENGTHS,
     &LOAD_ONCE,
+    &TAIL_CALLS,
     &UNROLL_RECURSION,
     &UNROLL_LOOPS,
     &INLINE,
@@ -637,7 +648,7 @@ mod tests {
         );
         let e = parse_list("load-once,gcm").unwrap_err();
         assert!(
-            e.contains("`gcm`") && e.contains("load-once, unroll-recursion"),
+            e.contains("`gcm`") && e.contains("load-once, tail-calls, unroll-recursion"),
             "{e}"
         );
         assert_eq!(PrintAfter::parse("all"), Ok(PrintAfter::All));

@@ -759,8 +759,11 @@ fn generated_programs_have_versioned_loops() {
         .filter(|p| p.name != LICM.name)
         .collect();
     let versioned = programs_with_unchecked_accesses(200, &passes);
+    // 100 before `tail-calls`, 98 with it: in two programs a loop that
+    // calls a tail-recursive function now holds its inlined loop, so is no
+    // longer innermost.
     assert!(
-        versioned >= 100,
+        versioned >= 95,
         "{versioned} of 200 programs have a versioned loop"
     );
 }

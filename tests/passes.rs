@@ -182,7 +182,7 @@ fn unknown_pass_names_are_usage_errors() {
     let run = run_program(&["--passes=nope"]);
     assert!(
         run.stderr.contains(
-            "the passes are: constant-globals, constant-args, array-lengths, load-once, unroll-recursion"
+            "the passes are: constant-globals, constant-args, array-lengths, load-once, tail-calls, unroll-recursion"
         ),
         "{}",
         run.stderr
@@ -190,7 +190,7 @@ fn unknown_pass_names_are_usage_errors() {
     let run = run_program(&["--print-after=nope"]);
     assert!(
         run.stderr.contains(
-            "the passes are: all, constant-globals, constant-args, array-lengths, load-once, unroll-recursion"
+            "the passes are: all, constant-globals, constant-args, array-lengths, load-once, tail-calls, unroll-recursion"
         ),
         "{}",
         run.stderr

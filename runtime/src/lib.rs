@@ -143,9 +143,35 @@ pub fn runtime_error(kind: ErrorKind, loc: i64, a: i64, b: i64, frames: &[Frame]
 fn print_error(kind: ErrorKind, loc: i64, a: i64, b: i64, frames: &[Frame]) {
     flush_stdout();
     let mut text = format!("{}: runtime error: {}\n", position(loc), kind.message(a, b));
-    write_stack(&mut text, frames);
+    write_stack(&mut text, &runs(frames, virtual_frames(kind, a)));
     let stderr = std::io::stderr();
     let _ = stderr.lock().write_all(text.as_bytes());
+}
+
+/// The frames a stack overflow reported by a `CheckDepth` check stands
+/// for beyond those on the stack: its detail `a` counts the calls of the
+/// innermost function that became jumps (zero for other reports).
+fn virtual_frames(kind: ErrorKind, a: i64) -> usize {
+    match kind {
+        ErrorKind::StackOverflow => usize::try_from(a).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// `frames` as runs of one frame repeated, the first repeated `extra`
+/// more times.
+fn runs(frames: &[Frame], extra: usize) -> Vec<(&Frame, usize)> {
+    let mut runs: Vec<(&Frame, usize)> = Vec::new();
+    for frame in frames {
+        match runs.last_mut() {
+            Some((f, n)) if *f == frame => *n += 1,
+            _ => runs.push((frame, 1)),
+        }
+    }
+    if let Some((_, n)) = runs.first_mut() {
+        *n += extra;
+    }
+    runs
 }
 
 /// `file:line:col` of a packed location.
@@ -170,7 +196,7 @@ const STACK_KEPT: usize = 20;
 /// `  in F at LOC`, then `  called from G at LOC` for each caller (`F`
 /// a function's name or `the top level`), repetitions collapsed into
 /// `  … N more calls of F at LOC`.
-fn write_stack(out: &mut String, frames: &[Frame]) {
+fn write_stack(out: &mut String, runs: &[(&Frame, usize)]) {
     // Lines: a frame (with its index) or a count of left-out frames.
     enum Line<'a> {
         Frame(usize, &'a Frame),
@@ -178,14 +204,13 @@ fn write_stack(out: &mut String, frames: &[Frame]) {
     }
     let mut lines = Vec::new();
     let mut i = 0;
-    while i < frames.len() {
-        let run = frames[i..].iter().take_while(|f| **f == frames[i]).count();
+    for &(frame, run) in runs {
         if run > RUN_IN_FULL {
-            lines.extend((i..i + RUN_KEPT).map(|k| Line::Frame(k, &frames[k])));
-            lines.push(Line::More(run - 2 * RUN_KEPT, Some(&frames[i])));
-            lines.extend((i + run - RUN_KEPT..i + run).map(|k| Line::Frame(k, &frames[k])));
+            lines.extend((i..i + RUN_KEPT).map(|k| Line::Frame(k, frame)));
+            lines.push(Line::More(run - 2 * RUN_KEPT, Some(frame)));
+            lines.extend((i + run - RUN_KEPT..i + run).map(|k| Line::Frame(k, frame)));
         } else {
-            lines.extend((i..i + run).map(|k| Line::Frame(k, &frames[k])));
+            lines.extend((i..i + run).map(|k| Line::Frame(k, frame)));
         }
         i += run;
     }

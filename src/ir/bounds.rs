@@ -195,7 +195,7 @@ fn is_quiet_kind(kind: &InstKind, constant: impl Fn(Value) -> Option<i64>, quiet
             constant(*divisor).is_some_and(|d| d != 0)
         }
         InstKind::Call(func, _) => quiet.get(*func as usize) == Some(&true),
-        InstKind::Print(_) | InstKind::NewArray { .. } => false,
+        InstKind::Print(_) | InstKind::NewArray { .. } | InstKind::CheckDepth(_) => false,
         _ => true,
     }
 }

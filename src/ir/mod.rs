@@ -34,6 +34,7 @@ pub mod semantics;
 pub mod sink;
 pub mod sizes;
 pub mod switch;
+pub mod tailrec;
 pub mod thread;
 pub mod tidy;
 pub mod unroll;
@@ -273,7 +274,7 @@ macro_rules! visit_operands {
         let f = $f;
         match $inst {
             IConst(_) | FConst(_) | BConst(_) | LoadGlobal(_) | EmptyArray | Clock => {}
-            Copy(a) | Unary(_, a) | StoreGlobal(_, a) | ArrayLen(a) => f(a),
+            Copy(a) | Unary(_, a) | StoreGlobal(_, a) | ArrayLen(a) | CheckDepth(a) => f(a),
             Binary(_, a, b)
             | NewArray { len: a, fill: b }
             | ArrayGet {
@@ -366,6 +367,13 @@ pub enum InstKind {
     },
     Print(PrintItem),
     Clock,
+    /// Where `ir::tailrec` made a call of the function itself a jump back
+    /// to its start: `depth` such jumps have been taken in this frame, and
+    /// the program stops with `stack overflow` (at the call's location)
+    /// once they are as many as the stack has bytes left, so that
+    /// recursion without end still ends, and never sooner than the calls
+    /// would have (a call takes more than a byte).
+    CheckDepth(Value),
     /// `cond ? if_true : if_false`, both operands evaluated: `ir::select`'s
     /// replacement for a phi whose branch arms it ran unconditionally.
     Select {

@@ -224,6 +224,7 @@ fn write_inst(out: &mut impl Write, f: &Function, inst: Inst) -> fmt::Result {
             PrintItem::Newline => write!(out, "print_newline"),
         },
         InstKind::Clock => write!(out, "clock"),
+        InstKind::CheckDepth(depth) => write!(out, "check_depth {depth}"),
         InstKind::Select {
             cond,
             if_true,

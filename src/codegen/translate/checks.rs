@@ -176,6 +176,21 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
         });
     }
 
+    /// `ir::InstKind::CheckDepth`: stops with `stack overflow` at `loc`
+    /// when `depth` bytes would reach below the stack limit; the report
+    /// counts them as calls.
+    pub(super) fn check_depth(&mut self, depth: ir::Value, loc: SrcLoc) {
+        let ptr = self.module.target_config().pointer_type();
+        let depth = self.val(depth);
+        let sp = self.b.ins().get_stack_pointer(ptr);
+        let low = self.b.ins().isub(sp, depth);
+        let limit_addr = self.data_addr(self.env.runtime.stack_limit);
+        let limit = self.b.ins().load(ptr, fixed(), limit_addr, 0);
+        let overflow = self.b.ins().icmp(IntCC::SignedLessThan, low, limit);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.check(overflow, ErrorKind::StackOverflow, loc, [depth, zero]);
+    }
+
     /// The location of the first call of a Toy function that is not
     /// expanded in place.
     pub(super) fn first_toy_call(&self) -> Option<SrcLoc> {

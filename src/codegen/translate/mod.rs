@@ -536,6 +536,10 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
                 None
             }
             InstKind::Clock => self.call_rt(self.env.runtime.clock, &[]),
+            InstKind::CheckDepth(depth) => {
+                self.check_depth(*depth, data.loc);
+                None
+            }
             InstKind::Select {
                 cond,
                 if_true,
