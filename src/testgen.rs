@@ -498,8 +498,8 @@ impl Gen {
     }
 
     /// `fn name(d: int, x: int) -> int` returning a value at depth 0 and
-    /// `callee(d - 1, …) + x` above it: its cost and the globals it may
-    /// replace.
+    /// `callee(d - 1, …) + x` above it (or the call alone, `x * call`,
+    /// `e + call`): its cost and the globals it may replace.
     fn recursive_body(&mut self, name: &str, callee: &str) -> (u64, Vec<String>) {
         self.line(&format!("fn {name}(d: int, x: int) -> int {{"));
         self.indent += 1;
@@ -510,7 +510,16 @@ impl Gen {
         let base = self.expr(Ty::Int, 2);
         self.line(&format!("if d <= 0 {{ return {base}; }}"));
         let step = self.expr(Ty::Int, 2);
-        self.line(&format!("return {callee}(d - 1, {step}) + x;"));
+        // The shapes of tail calls `ir::tailrec` makes jumps: the call's
+        // result returned, or plus or times a value computed before it.
+        let call = format!("{callee}(d - 1, {step})");
+        let returned = match self.rng.below(4) {
+            0 => call,
+            1 => format!("x * {call}"),
+            2 => format!("({}) + {call}", self.expr(Ty::Int, 1)),
+            _ => format!("{call} + x"),
+        };
+        self.line(&format!("return {returned};"));
         self.scopes.pop();
         self.indent -= 1;
         self.line("}");

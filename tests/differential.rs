@@ -768,6 +768,19 @@ fn generated_programs_have_versioned_loops() {
     );
 }
 
+/// The differential runs reach `ir::tailrec`: in some generated programs
+/// a recursive function becomes a loop of jumps with depth checks.
+#[test]
+fn generated_programs_have_tail_loops() {
+    use jitrun::ir::InstKind;
+    use jitrun::passes::TAIL_CALLS;
+    let looped = programs_with(400, &[&TAIL_CALLS], |k| {
+        matches!(k, InstKind::CheckDepth(_))
+    });
+    // 130 when this was written.
+    assert!(looped >= 80, "{looped} of 400 programs have a tail loop");
+}
+
 /// The differential runs reach `ir::switch`: some generated programs get
 /// an `if`/`else` chain made a switch by the whole `-O2` pipeline.
 #[test]
