@@ -72,6 +72,8 @@ struct TailSite {
     call: Inst,
     /// `Some((op, v))`: the block returns `v op call`.
     accumulated: Option<(BinaryOp, Value)>,
+    /// The instruction computing that.
+    combine: Option<Inst>,
 }
 
 /// The tail sites of `f` (function `me`), in layout order.
@@ -85,17 +87,20 @@ fn tail_sites(f: &Function, me: FuncRef) -> Vec<TailSite> {
             continue;
         };
         let returned = returned.map(|v| f.resolve(v));
-        let self_call = |inst: Inst| match f.insts[inst].kind {
-            InstKind::Call(callee, _) => callee == me && used_once(f.insts[inst].result),
-            _ => false,
-        };
-        let site = match data.insts[..] {
-            [.., call] if self_call(call) && f.insts[call].result == returned => TailSite {
-                block,
-                call,
-                accumulated: None,
-            },
-            [.., call, last] if self_call(call) => {
+        // The block's last instructions but constants (SSA construction
+        // makes a constant where it is first used: `f(n - 1) * 3`).
+        let is_constant = |i: Inst| f.insts[i].result.is_some_and(|r| f.constant(r).is_some());
+        let mut tail = (data.insts.iter().rev()).filter(|&&i| !is_constant(i));
+        let site = match (tail.next(), tail.next()) {
+            (Some(&call), _) if is_self_call(f, call, me) && f.insts[call].result == returned => {
+                TailSite {
+                    block,
+                    call,
+                    accumulated: None,
+                    combine: None,
+                }
+            }
+            (Some(&last), Some(&call)) if is_self_call(f, call, me) => {
                 let InstKind::Binary(op @ (BinaryOp::IAdd | BinaryOp::IMul), x, y) =
                     f.insts[last].kind
                 else {
@@ -114,13 +119,20 @@ fn tail_sites(f: &Function, me: FuncRef) -> Vec<TailSite> {
                     block,
                     call,
                     accumulated: Some((op, v)),
+                    combine: Some(last),
                 }
             }
             _ => continue,
         };
-        sites.push(site);
+        if used_once(f.insts[site.call].result) {
+            sites.push(site);
+        }
     }
     sites
+}
+
+fn is_self_call(f: &Function, inst: Inst, me: FuncRef) -> bool {
+    matches!(f.insts[inst].kind, InstKind::Call(callee, _) if callee == me)
 }
 
 /// Whether no instruction of `f` but the tail sites' calls can stop
@@ -246,10 +258,8 @@ fn identity(op: BinaryOp) -> i64 {
 /// accumulator with the site's value.
 fn jump_back(f: &mut Function, site: &TailSite, header: Block, depth: Value, acc: Option<Value>) {
     let block = site.block;
-    let at = (f.blocks[block].insts.iter())
-        .position(|&i| i == site.call)
-        .expect("the call is in its block");
-    f.blocks[block].insts.truncate(at);
+    // The call and what combines its result go; constants stay.
+    (f.blocks[block].insts).retain(|i| *i != site.call && Some(*i) != site.combine);
     let InstKind::Call(_, args) = f.insts[site.call].kind.clone() else {
         unreachable!("a tail site ends with a call");
     };
