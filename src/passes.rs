@@ -266,7 +266,7 @@ pub static REUSE: Pass = Pass {
     name: "reuse",
     about: "element and global reads nothing can have changed take the value read or stored before (ir::reuse)",
     program_only: false,
-    run: Run::Function(|f, _| ir::reuse::reuse_loads(f)),
+    run: Run::Function(|f, facts| ir::reuse::reuse_loads(f, &facts.effects)),
 };
 
 /// Pure instructions a dominating one already computed, replaced by its

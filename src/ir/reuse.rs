@@ -13,8 +13,11 @@
 //!   other element of `x`'s type (arrays of that type may be the same
 //!   array: only a store of the element type can change an element, as
 //!   `ir::licm` relies on too); `store g, x` makes `x` the value of `g`;
-//! - a call forgets everything (a callee stores anything); runtime
-//!   operations (printing, allocation) store no element and no global.
+//! - a call forgets what the callee may store (`ir::alias`'s effects,
+//!   in whole programs: the globals it or its callees store, and the
+//!   elements of the classes and types they store), or everything where
+//!   those are not known; runtime operations (printing, allocation)
+//!   store no element and no global.
 //!
 //! A replaced read checked its index; the read it reuses (or the store)
 //! checked the same index on every path to it first, so the error it
@@ -22,6 +25,7 @@
 //! arm that only re-reads what its test read becomes a select
 //! (`if a[i] > m { m = a[i]; }`, `ir::select`).
 
+use super::alias::Effects;
 use super::dom::reverse_post_order;
 use super::*;
 use rustc_hash::FxHashMap;
@@ -40,8 +44,9 @@ enum Place {
 /// The places known at a point, with their values.
 type Available = FxHashMap<Place, Value>;
 
-/// Removes the redundant reads of `f`.
-pub fn reuse_loads(f: &mut Function) {
+/// Removes the redundant reads of `f`, knowing what calls may store
+/// (`effects`, by function; empty where not known).
+pub fn reuse_loads(f: &mut Function, effects: &[Effects]) {
     // What each block visited so far ends with.
     let mut at_end: FxHashMap<Block, Available> = FxHashMap::default();
     let mut replaced = false;
@@ -49,7 +54,7 @@ pub fn reuse_loads(f: &mut Function) {
         let mut avail = on_entry(f, b, &at_end);
         let mut insts = std::mem::take(&mut f.blocks[b].insts);
         let before = insts.len();
-        insts.retain(|&mut inst| !visit(f, inst, &mut avail));
+        insts.retain(|&mut inst| !visit(f, inst, &mut avail, effects));
         replaced |= insts.len() < before;
         f.blocks[b].insts = insts;
         at_end.insert(b, avail);
@@ -75,7 +80,7 @@ fn on_entry(f: &Function, b: Block, at_end: &FxHashMap<Block, Available>) -> Ava
 
 /// Applies `inst` to `avail`; whether it is a read to remove (its result
 /// then an alias of the value it reads).
-fn visit(f: &mut Function, inst: Inst, avail: &mut Available) -> bool {
+fn visit(f: &mut Function, inst: Inst, avail: &mut Available, effects: &[Effects]) -> bool {
     let data = &f.insts[inst];
     // Operands may name reads replaced earlier.
     let element = |a: Value, i: Value| Place::Element(f.resolve(a), f.resolve(i));
@@ -104,8 +109,11 @@ fn visit(f: &mut Function, inst: Inst, avail: &mut Available) -> bool {
             avail.retain(|place, v| !matches!(place, Place::Element(..)) || f.value_ty(*v) != ty);
             return false;
         }
-        InstKind::Call(..) => {
-            avail.clear();
+        InstKind::Call(g, _) => {
+            match effects.get(g as usize) {
+                Some(e) => avail.retain(|place, v| !may_store(f, e, place, *v)),
+                None => avail.clear(),
+            }
             return false;
         }
         _ => return false,
@@ -120,6 +128,17 @@ fn visit(f: &mut Function, inst: Inst, avail: &mut Available) -> bool {
             remember(avail, read, result);
             false
         }
+    }
+}
+
+/// Whether a call with effects `e` may change `place` (holding `v`).
+fn may_store(f: &Function, e: &Effects, place: &Place, v: Value) -> bool {
+    match *place {
+        Place::Global(g) => e.globals.contains(&g),
+        Place::Element(array, _) => match f.array_class(array) {
+            Some(class) => e.elements.contains(&(class, f.value_ty(v))),
+            None => true,
+        },
     }
 }
 
