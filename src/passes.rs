@@ -209,7 +209,7 @@ pub static UNROLL_SMALL: Pass = Pass {
 /// (`ir::tailrec`).
 pub static TAIL_CALLS: Pass = Pass {
     name: "tail-calls",
-    about: "a function's calls of itself whose result it returns (or returns plus or times a value computed before) become jumps back to its start, with an accumulator; each counts a frame for stack overflow (ir::tailrec)",
+    about: "a function whose every call of itself returns its result (or that plus or times a value computed before), and that cannot otherwise fail or call another function, becomes a loop with an accumulator; each jump counts a frame for stack overflow (ir::tailrec)",
     program_only: true,
     run: Run::Module(ir::tailrec::eliminate_tail_recursion),
 };

@@ -6,10 +6,9 @@
 //! A *tail site* is a block that ends by returning what a call of the
 //! function itself returns (`return gcd(b, a % b);`), or that returns the
 //! sum or the product of such a call's result and a value computed
-//! before the call (`return parts(n, k - 1) + parts(n - k, k);`: the
-//! second call, the first one's result the value). The call is the last
-//! thing the block does, so nothing the call would do moves past
-//! anything else.
+//! before the call (`return n % 10 + digits(n / 10);`). The call is the
+//! last thing the block does but for constants, so nothing the call would
+//! do moves past anything else.
 //!
 //! The entry becomes the header of a loop: a new entry block jumps to
 //! it, and each parameter becomes a phi of the parameter and of the
@@ -157,8 +156,7 @@ fn nothing_else_stops(f: &mut Function, sites: &[TailSite]) -> bool {
                 | InstKind::ArrayLit(_)
                 | InstKind::Renew { .. }
                 | InstKind::ArrayGet { .. }
-                | InstKind::ArraySet { .. }
-                | InstKind::CheckDepth(_) => return false,
+                | InstKind::ArraySet { .. } => return false,
                 _ => {}
             }
         }
@@ -246,6 +244,7 @@ fn make_loop(f: &mut Function, sites: &[TailSite], op: Option<BinaryOp>) {
     }
 }
 
+/// The accumulator's start: `x op identity == x`.
 fn identity(op: BinaryOp) -> i64 {
     match op {
         BinaryOp::IMul => 1,

@@ -160,9 +160,7 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
             return;
         };
         let ptr = self.module.target_config().pointer_type();
-        let sp = self.b.ins().get_stack_pointer(ptr);
-        let limit_addr = self.data_addr(self.env.runtime.stack_limit);
-        let limit = self.b.ins().load(ptr, fixed(), limit_addr, 0);
+        let (sp, limit) = self.stack_pointer_and_limit();
         let overflow = self.b.ins().icmp(IntCC::UnsignedLessThan, sp, limit);
         self.fail_if(overflow, |t| {
             let return_address = t.b.ins().get_return_address(ptr);
@@ -180,15 +178,21 @@ impl<'a: 'p, 'p, M: Module> Translator<'a, 'p, '_, M> {
     /// when `depth` bytes would reach below the stack limit; the report
     /// counts them as calls.
     pub(super) fn check_depth(&mut self, depth: ir::Value, loc: SrcLoc) {
-        let ptr = self.module.target_config().pointer_type();
         let depth = self.val(depth);
-        let sp = self.b.ins().get_stack_pointer(ptr);
+        let (sp, limit) = self.stack_pointer_and_limit();
         let low = self.b.ins().isub(sp, depth);
-        let limit_addr = self.data_addr(self.env.runtime.stack_limit);
-        let limit = self.b.ins().load(ptr, fixed(), limit_addr, 0);
         let overflow = self.b.ins().icmp(IntCC::SignedLessThan, low, limit);
         let zero = self.b.ins().iconst(types::I64, 0);
         self.check(overflow, ErrorKind::StackOverflow, loc, [depth, zero]);
+    }
+
+    /// The stack pointer and the runtime's stack limit
+    /// (`toy_rt_stack_limit`, loaded as a value that does not change).
+    fn stack_pointer_and_limit(&mut self) -> (cl::Value, cl::Value) {
+        let ptr = self.module.target_config().pointer_type();
+        let sp = self.b.ins().get_stack_pointer(ptr);
+        let limit_addr = self.data_addr(self.env.runtime.stack_limit);
+        (sp, self.b.ins().load(ptr, fixed(), limit_addr, 0))
     }
 
     /// The location of the first call of a Toy function that is not
