@@ -215,10 +215,10 @@ pub static TAIL_CALLS: Pass = Pass {
 };
 
 /// Small recursive functions unrolled, the calls left guarded by the
-/// entry test (`ir::inline`).
+/// entry tests (`ir::inline`).
 pub static UNROLL_RECURSION: Pass = Pass {
     name: "unroll-recursion",
-    about: "small recursive functions unrolled two levels (three when they touch no array and all copies fit), calls guarded by the entry test (ir::inline)",
+    about: "small recursive functions unrolled two levels (three when they touch no array and all copies fit), calls guarded by the entry tests that return at once (ir::inline)",
     program_only: true,
     run: Run::Module(ir::inline::unroll_recursion),
 };
@@ -273,7 +273,7 @@ pub static REUSE: Pass = Pass {
 /// value (`ir::gvn`).
 pub static GVN: Pass = Pass {
     name: "gvn",
-    about: "pure instructions folded and simplified as SSA construction does (§3.1), then a dominating one that computes the same gives its value (ir::gvn)",
+    about: "pure instructions folded and simplified as SSA construction does (§3.1), then a dominating one that computes the same gives its value; conditions the branches into a block decided are constants there, and branches on them jumps (ir::gvn)",
     program_only: false,
     run: Run::Function(|f, _| ir::gvn::number_values(f)),
 };

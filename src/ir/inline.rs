@@ -17,7 +17,7 @@
 //! compilers unroll such recursion too). Only calls on a cycle: inlining
 //! a function into a caller that runs it once (top-level code) would only
 //! cost compile time. The calls left after the last round then run the
-//! callee's entry test first, and call only when it does not return at
+//! callee's entry tests first, and call only where they do not return at
 //! once ([`guard_calls_with_early_return`]).
 //!
 //! A copy goes in like this: the call's block is split after the call,
@@ -183,19 +183,27 @@ fn uses_arrays(f: &Function) -> bool {
         })
 }
 
-/// The most instructions of the entry test and of the early return that
-/// [`guard_calls_with_early_return`] copies to a call site.
+/// The most instructions and phis of one block of the entry tests, or of
+/// an early return, that [`guard_calls_with_early_return`] copies to a
+/// call site.
 const MAX_GUARD_INSTS: usize = 4;
+/// The most instructions and phis of all the entry tests together.
+const MAX_GUARD_TEST_INSTS: usize = 10;
+/// The most blocks of entry tests.
+const MAX_GUARD_TESTS: usize = 4;
 
 /// After unrolling: each remaining call of function `index` (`f` itself
 /// or a partner on its cycle, `original` its body before the pass)
-/// becomes that function's entry test and early return, with the call
-/// left only on the other path —
-/// `fib(x)` becomes `if x < 2 { x } else { fib(x) }`. About half the
-/// calls a recursion like fib's makes end at that return, each paying a
+/// becomes that function's entry tests and early returns, with the call
+/// left only on the other paths —
+/// `fib(x)` becomes `if x < 2 { x } else { fib(x) }`, and a partition
+/// count's `p(n, k)` (`if n == 0 { return 1; } if n < 0 || k == 0 {
+/// return 0; }`) both tests. About half the
+/// calls a tree recursion makes end at such a return, each paying a
 /// frame, a stack check and saved registers for nothing (a C compiler's
-/// partial inlining does the same). The copied test may be repeated on
-/// entry; it is pure and cannot fail, so running it twice changes nothing.
+/// partial inlining does the same). The copied tests are repeated on
+/// entry; they are pure and cannot fail, so running them twice changes
+/// nothing.
 /// Whether every call got its guard (`f` stays under [`MAX_CALLER_SIZE`]).
 fn guard_calls_with_early_return(
     f: &mut Function,
@@ -203,91 +211,142 @@ fn guard_calls_with_early_return(
     original: &Function,
     limit: usize,
 ) -> bool {
-    let Some((entry, returns, other)) = early_return(original) else {
+    let Some(guard) = entry_guard(original) else {
         return true;
     };
-    let (mut stub, stub_call) = call_stub(original, index, [entry, returns, other]);
+    let (mut stub, stub_calls) = call_stub(original, index, &guard);
     let sites: Vec<(Block, Inst)> = calls_of(f, index).collect();
     for &(block, call) in sites.iter().rev() {
         if size(f) > limit {
             f.resolve_aliases();
             return false;
         }
-        // The copy's call stands for this one in runtime error reports;
+        // The copy's calls stand for this one in runtime error reports;
         // the rest of the stub is pure and cannot fail.
-        stub.insts[stub_call].loc = f.insts[call].loc;
+        for &c in &stub_calls {
+            stub.insts[c].loc = f.insts[call].loc;
+        }
         inline_call(f, block, call, &stub, None);
     }
     f.resolve_aliases();
     true
 }
 
-/// `f`'s entry block, when it tests a few pure values and branches to a
-/// block that returns at once: `(entry, returning block, other target)`.
-fn early_return(f: &Function) -> Option<(Block, Block, Block)> {
-    let entry = f.entry();
-    let Some(Terminator::Branch {
-        then_block,
-        else_block,
-        ..
-    }) = f.blocks[entry].term
-    else {
-        return None;
-    };
+/// A function's entry tests: the blocks from its entry on that only
+/// compute a few pure values and branch, the blocks they branch to that
+/// return at once, and the other blocks they branch to (where the rest
+/// of the body begins).
+struct EntryGuard {
+    tests: Vec<Block>,
+    returns: Vec<Block>,
+    exits: Vec<Block>,
+}
+
+/// `f`'s entry tests, when some of them return at once. A block joins
+/// the tests or the early returns only when every predecessor is a test
+/// (so the tests form an acyclic region entered at the entry; blocks are
+/// taken in layout order, which places a block after the blocks that
+/// jump to it except along loops' back edges).
+fn entry_guard(f: &Function) -> Option<EntryGuard> {
     let pure_and_short = |b: Block| {
-        let insts = &f.blocks[b].insts;
-        insts.len() <= MAX_GUARD_INSTS
-            && insts
+        let data = &f.blocks[b];
+        data.phis.len() + data.insts.len() <= MAX_GUARD_INSTS
+            && data
+                .insts
                 .iter()
                 .all(|&i| f.insts[i].kind.is_removable_if_unused())
     };
-    let returns_at_once = |b: Block| {
-        f.blocks[b].preds[..] == [entry]
-            && f.blocks[b].phis.is_empty()
-            && pure_and_short(b)
-            && matches!(f.blocks[b].term, Some(Terminator::Return(_)))
+    let is_test = |b: Block| match f.blocks[b].term {
+        Some(Terminator::Branch {
+            then_block,
+            else_block,
+            ..
+        }) => then_block != else_block && pure_and_short(b),
+        Some(Terminator::Jump(_)) => pure_and_short(b),
+        _ => false,
     };
-    if then_block == else_block || !pure_and_short(entry) {
+    let returns_at_once =
+        |b: Block| pure_and_short(b) && matches!(f.blocks[b].term, Some(Terminator::Return(_)));
+    let entry = f.entry();
+    if !is_test(entry) {
         return None;
     }
-    if returns_at_once(then_block) {
-        Some((entry, then_block, else_block))
-    } else if returns_at_once(else_block) {
-        Some((entry, else_block, then_block))
-    } else {
-        None
+    let mut guard = EntryGuard {
+        tests: vec![entry],
+        returns: Vec::new(),
+        exits: Vec::new(),
+    };
+    let mut test_insts = size_of_block(f, entry);
+    for &b in &f.layout[1..] {
+        let preds = &f.blocks[b].preds;
+        if !preds.iter().any(|p| guard.tests.contains(p)) {
+            continue;
+        }
+        let only_from_tests = preds.iter().all(|p| guard.tests.contains(p));
+        if only_from_tests && returns_at_once(b) {
+            guard.returns.push(b);
+        } else if only_from_tests
+            && guard.tests.len() < MAX_GUARD_TESTS
+            && test_insts + size_of_block(f, b) <= MAX_GUARD_TEST_INSTS
+            && is_test(b)
+        {
+            test_insts += size_of_block(f, b);
+            guard.tests.push(b);
+        } else {
+            guard.exits.push(b);
+        }
     }
+    // A target laid out before the test that branches to it is the body.
+    for &t in &guard.tests {
+        for s in f.successors(t) {
+            if !guard.tests.contains(&s) && !guard.returns.contains(&s) && !guard.exits.contains(&s)
+            {
+                guard.exits.push(s);
+            }
+        }
+    }
+    (!guard.returns.is_empty() && !guard.exits.is_empty()).then_some(guard)
 }
 
-/// A function that runs `f`'s entry block and early return, and on the
-/// other path calls `f` itself and returns its result: inlined at a call
-/// site, it guards the call. Returns the stub and its call.
-fn call_stub(
-    f: &Function,
-    index: FuncRef,
-    [entry, returns, other]: [Block; 3],
-) -> (Function, Inst) {
+/// Phis and instructions of block `b`.
+fn size_of_block(f: &Function, b: Block) -> usize {
+    f.blocks[b].phis.len() + f.blocks[b].insts.len()
+}
+
+/// A function that runs `f`'s entry tests and early returns, and where
+/// they lead on calls `f` itself and returns its result: inlined at a
+/// call site, it guards the call. Returns the stub and its calls.
+fn call_stub(f: &Function, index: FuncRef, guard: &EntryGuard) -> (Function, Vec<Inst>) {
     let mut stub = f.clone();
-    let call = stub.insts.push(InstData {
-        kind: InstKind::Call(index, f.params.clone()),
-        result: None,
-        loc: SrcLoc::default(),
-    });
-    let result = f.ret.map(|ty| {
-        stub.values.push(ValueData {
-            ty,
-            def: ValueDef::Inst(call),
-        })
-    });
-    stub.insts[call].result = result;
-    stub.blocks[other] = BlockData {
-        preds: smallvec![entry],
-        phis: SmallVec::new(),
-        insts: smallvec![call],
-        term: Some(Terminator::Return(result)),
-    };
-    stub.layout = vec![entry, returns, other];
-    (stub, call)
+    let mut calls = Vec::new();
+    for &exit in &guard.exits {
+        let call = stub.insts.push(InstData {
+            kind: InstKind::Call(index, f.params.clone()),
+            result: None,
+            loc: SrcLoc::default(),
+        });
+        let result = f.ret.map(|ty| {
+            stub.values.push(ValueData {
+                ty,
+                def: ValueDef::Inst(call),
+            })
+        });
+        stub.insts[call].result = result;
+        let preds = (f.blocks[exit].preds.iter().copied())
+            .filter(|p| guard.tests.contains(p))
+            .collect();
+        stub.blocks[exit] = BlockData {
+            preds,
+            phis: SmallVec::new(),
+            insts: smallvec![call],
+            term: Some(Terminator::Return(result)),
+        };
+        calls.push(call);
+    }
+    let in_stub =
+        |b: &Block| guard.tests.contains(b) || guard.returns.contains(b) || guard.exits.contains(b);
+    stub.layout = f.layout.iter().copied().filter(in_stub).collect();
+    (stub, calls)
 }
 
 /// One round: every call of a partner `(g, original)` present when the
