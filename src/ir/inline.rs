@@ -110,6 +110,10 @@ pub fn unroll_recursion(m: &mut Module) {
     let originals: Vec<Option<Function>> = (m.functions.iter().zip(&cycle))
         .map(|(f, c)| (c.is_some() && is_small(f)).then(|| f.clone()))
         .collect();
+    // Every small function on a cycle whose calls can be guarded.
+    let mut guards: Vec<Option<Guard>> = (originals.iter().enumerate())
+        .map(|(k, f)| Guard::of(f.as_ref()?, k as FuncRef))
+        .collect();
     // By cycle: its small functions, with their bodies before the pass.
     let mut members: FxHashMap<usize, Vec<(FuncRef, &Function)>> = FxHashMap::default();
     for (g, (c, original)) in cycle.iter().zip(&originals).enumerate() {
@@ -121,12 +125,30 @@ pub fn unroll_recursion(m: &mut Module) {
         }
     }
     for (index, f) in m.functions.iter_mut().enumerate() {
-        let Some(cycle_of_f) = cycle[index].and_then(|c| members.get(&c)) else {
+        let Some(c) = cycle[index] else {
             continue;
         };
-        if originals[index].is_none() {
+        // The functions of f's cycle whose calls can be guarded.
+        let guarded: Vec<FuncRef> = (0..cycle.len())
+            .filter(|&g| cycle[g] == Some(c) && guards[g].is_some())
+            .map(|g| g as FuncRef)
+            .collect();
+        let mut guard_calls = |g: &mut Function, limit: usize| -> bool {
+            let mut complete = true;
+            for &h in &guarded {
+                let guard = guards[h as usize].as_mut().expect("guarded");
+                complete &= guard_calls_with_early_return(g, h, guard, limit);
+            }
+            complete
+        };
+        // A function too large to copy calls itself for more than a few
+        // tests: guards that run its tests a second time where the call
+        // goes on into the body (more often than not, in a backtracking
+        // search that prunes) cost more than the calls they save (a
+        // subset-sum search ran 18 % slower with `rem == 0` alone copied).
+        let (Some(cycle_of_f), Some(_)) = (members.get(&c), &originals[index]) else {
             continue;
-        }
+        };
         let called = |f: &Function| -> Vec<(FuncRef, &Function)> {
             (cycle_of_f.iter().copied())
                 .filter(|&(g, _)| calls_of(f, g).next().is_some())
@@ -140,15 +162,13 @@ pub fn unroll_recursion(m: &mut Module) {
         // copies: each copy brings calls of every function of the cycle,
         // and a second round (even of self-calls only) added half again
         // to the compile time of three small mutual recursions.
-        let unrolled = |rounds: usize, limit: usize| -> (Function, bool) {
+        let mut unrolled = |rounds: usize, limit: usize| -> (Function, bool) {
             let mut g = f.clone();
             let mut complete = true;
             for _ in 0..rounds {
                 complete &= unroll_once(&mut g, &partners, limit);
             }
-            for (h, original) in called(&g) {
-                complete &= guard_calls_with_early_return(&mut g, h, original, limit);
-            }
+            complete &= guard_calls(&mut g, limit);
             (g, complete)
         };
         let self_only = partners.len() == 1 && partners[0].0 == index as FuncRef;
@@ -193,9 +213,9 @@ const MAX_GUARD_TEST_INSTS: usize = 10;
 const MAX_GUARD_TESTS: usize = 4;
 
 /// After unrolling: each remaining call of function `index` (`f` itself
-/// or a partner on its cycle, `original` its body before the pass)
-/// becomes that function's entry tests and early returns, with the call
-/// left only on the other paths —
+/// or a function on its cycle) becomes that function's entry tests and
+/// early returns ([`Guard`]), with the call left only on the other
+/// paths —
 /// `fib(x)` becomes `if x < 2 { x } else { fib(x) }`, and a partition
 /// count's `p(n, k)` (`if n == 0 { return 1; } if n < 0 || k == 0 {
 /// return 0; }`) both tests. About half the
@@ -203,39 +223,54 @@ const MAX_GUARD_TESTS: usize = 4;
 /// frame, a stack check and saved registers for nothing (a C compiler's
 /// partial inlining does the same). The copied tests are repeated on
 /// entry; they are pure and cannot fail, so running them twice changes
-/// nothing.
-/// Whether every call got its guard (`f` stays under [`MAX_CALLER_SIZE`]).
+/// nothing (reads were tried too: no kernel gained).
+/// Whether every call got its guard (`f` stays under `limit`).
 fn guard_calls_with_early_return(
     f: &mut Function,
     index: FuncRef,
-    original: &Function,
+    guard: &mut Guard,
     limit: usize,
 ) -> bool {
-    let Some(guard) = entry_guard(original) else {
-        return true;
-    };
-    let (mut stub, stub_calls) = call_stub(original, index, &guard);
     let sites: Vec<(Block, Inst)> = calls_of(f, index).collect();
     for &(block, call) in sites.iter().rev() {
         if size(f) > limit {
             f.resolve_aliases();
             return false;
         }
-        // The copy's calls stand for this one in runtime error reports;
-        // the rest of the stub is pure and cannot fail.
-        for &c in &stub_calls {
-            stub.insts[c].loc = f.insts[call].loc;
+        // The copy's calls stand for this one in runtime error reports.
+        let loc = f.insts[call].loc;
+        for &c in &guard.calls {
+            guard.stub.insts[c].loc = loc;
         }
-        inline_call(f, block, call, &stub, None);
+        inline_call(f, block, call, &guard.stub, None);
     }
     f.resolve_aliases();
     true
 }
 
+/// What guards the calls of a function: a function that runs its entry
+/// tests and early returns, and where they lead on calls it and returns
+/// its result.
+struct Guard {
+    stub: Function,
+    /// The stub's calls of the function.
+    calls: Vec<Inst>,
+}
+
+impl Guard {
+    /// The guard of function `index`, `f`, when its entry tests return at
+    /// once somewhere.
+    fn of(f: &Function, index: FuncRef) -> Option<Guard> {
+        let tests = entry_guard(f)?;
+        let (stub, calls) = call_stub(f, index, &tests);
+        Some(Guard { stub, calls })
+    }
+}
+
 /// A function's entry tests: the blocks from its entry on that only
-/// compute a few pure values and branch, the blocks they branch to that
-/// return at once, and the other blocks they branch to (where the rest
-/// of the body begins).
+/// compute a few pure values and branch, the blocks they branch to
+/// that return at once, and the other blocks they branch to (where the
+/// rest of the body begins).
 struct EntryGuard {
     tests: Vec<Block>,
     returns: Vec<Block>,
@@ -248,27 +283,24 @@ struct EntryGuard {
 /// taken in layout order, which places a block after the blocks that
 /// jump to it except along loops' back edges).
 fn entry_guard(f: &Function) -> Option<EntryGuard> {
-    let pure_and_short = |b: Block| {
+    let short = |b: Block| {
         let data = &f.blocks[b];
         data.phis.len() + data.insts.len() <= MAX_GUARD_INSTS
-            && data
-                .insts
-                .iter()
-                .all(|&i| f.insts[i].kind.is_removable_if_unused())
+            && (data.insts.iter()).all(|&i| f.insts[i].kind.is_removable_if_unused())
     };
     let is_test = |b: Block| match f.blocks[b].term {
         Some(Terminator::Branch {
             then_block,
             else_block,
             ..
-        }) => then_block != else_block && pure_and_short(b),
-        Some(Terminator::Jump(_)) => pure_and_short(b),
+        }) => then_block != else_block && short(b),
+        Some(Terminator::Jump(_)) => short(b),
         _ => false,
     };
     let returns_at_once =
-        |b: Block| pure_and_short(b) && matches!(f.blocks[b].term, Some(Terminator::Return(_)));
+        |b: Block| short(b) && matches!(f.blocks[b].term, Some(Terminator::Return(_)));
     let entry = f.entry();
-    if !is_test(entry) {
+    if !f.blocks[entry].preds.is_empty() || !is_test(entry) {
         return None;
     }
     let mut guard = EntryGuard {
@@ -296,7 +328,17 @@ fn entry_guard(f: &Function) -> Option<EntryGuard> {
             guard.exits.push(b);
         }
     }
-    // A target laid out before the test that branches to it is the body.
+    // A test that leads to no return (straight or through other tests)
+    // only costs: it becomes part of the body.
+    while let Some(k) = (1..guard.tests.len()).find(|&k| {
+        !(f.successors(guard.tests[k]).iter())
+            .any(|s| guard.tests.contains(s) || guard.returns.contains(s))
+    }) {
+        guard.tests.remove(k);
+    }
+    // The body starts where the tests lead on (a target laid out before
+    // the test that branches to it among them).
+    guard.exits.clear();
     for &t in &guard.tests {
         for s in f.successors(t) {
             if !guard.tests.contains(&s) && !guard.returns.contains(&s) && !guard.exits.contains(&s)
