@@ -28,6 +28,7 @@
 //! enclosing copy's entry test already decided (`n == 0` in every copy
 //! of a partition count's body).
 
+use super::dom::DomTree;
 use super::semantics::Const;
 use super::tidy;
 use super::*;
@@ -69,7 +70,7 @@ pub fn number_values(f: &mut Function) {
         let kids = children.get(&b).into_iter().flatten().rev();
         steps.extend(kids.map(|&c| Step::Enter(c)));
         if let Some((cond, holds)) = decided_on_entry(f, b) {
-            numbering.assume(f, cond, holds);
+            numbering.assume(f, &dom, cond, holds);
         }
         let insts = std::mem::take(&mut f.blocks[b].insts);
         let mut kept = SmallVec::with_capacity(insts.len());
@@ -279,7 +280,7 @@ impl Numbering {
 
     /// Records that `cond` is `holds` in the current block and the blocks
     /// it dominates, with what follows from it.
-    fn assume(&mut self, f: &Function, cond: Value, holds: bool) {
+    fn assume(&mut self, f: &Function, dom: &DomTree, cond: Value, holds: bool) {
         if self.known[cond].is_some() {
             return;
         }
@@ -287,21 +288,21 @@ impl Numbering {
         self.known_count += 1;
         self.added.push(Added::Known(cond));
         if let Some(j) = f.phi_block(cond) {
-            return self.assume_phi(f, cond, j, holds);
+            return self.assume_phi(f, dom, cond, j, holds);
         }
         let Some(kind) = f.def_kind(cond).cloned() else {
             return;
         };
         match kind {
             InstKind::Binary(BinaryOp::And, x, y) if holds => {
-                self.assume(f, f.resolve(x), true);
-                self.assume(f, f.resolve(y), true);
+                self.assume(f, dom, f.resolve(x), true);
+                self.assume(f, dom, f.resolve(y), true);
             }
             InstKind::Binary(BinaryOp::Or, x, y) if !holds => {
-                self.assume(f, f.resolve(x), false);
-                self.assume(f, f.resolve(y), false);
+                self.assume(f, dom, f.resolve(x), false);
+                self.assume(f, dom, f.resolve(y), false);
             }
-            InstKind::Unary(UnaryOp::Not, x) => self.assume(f, f.resolve(x), !holds),
+            InstKind::Unary(UnaryOp::Not, x) => self.assume(f, dom, f.resolve(x), !holds),
             InstKind::Binary(op, a, b) if op.is_comparison() => {
                 self.know_comparisons(f, op, f.resolve(a), f.resolve(b), holds)
             }
@@ -361,16 +362,22 @@ impl Numbering {
     /// `j` can bring that value (a short circuit: `a || b` is false only
     /// when coming from `b`'s block, which `a` false entered), its
     /// argument is `holds` too, and so is what decided the edge's block.
-    fn assume_phi(&mut self, f: &Function, phi: Value, j: Block, holds: bool) {
+    fn assume_phi(&mut self, f: &Function, dom: &DomTree, phi: Value, j: Block, holds: bool) {
         let mut feasible = (f.blocks[j].preds.iter().copied())
             .zip(f.phi_args(phi).iter().map(|&a| f.resolve(a)))
             .filter(|&(p, a)| brings(f, p, j, a) != Some(!holds));
         let (Some((p, a)), None) = (feasible.next(), feasible.next()) else {
             return;
         };
-        self.assume(f, a, holds);
+        // Along a back edge, `a` was computed in an iteration before, and
+        // the blocks the current one dominates may compute it anew: only
+        // a forward edge (RPO) tells what holds there.
+        if dom.rpo_number(p) >= dom.rpo_number(j) {
+            return;
+        }
+        self.assume(f, dom, a, holds);
         if let Some((cond, entered)) = decided_on_entry(f, p) {
-            self.assume(f, cond, entered);
+            self.assume(f, dom, cond, entered);
         }
     }
 
