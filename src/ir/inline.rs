@@ -509,11 +509,14 @@ impl BodyCopy {
     /// still the callee's; [`BodyCopy::fill`] maps them), with the
     /// callee's parameters standing for the call's arguments.
     fn new(f: &mut Function, body: &Function, args: &[Value]) -> Self {
-        let mut blocks = SecondaryMap::new();
+        f.blocks.reserve(body.layout.len());
+        f.values.reserve(body.values.len());
+        f.insts.reserve(body.insts.len());
+        let mut blocks = SecondaryMap::with_capacity(body.blocks.len(), None);
         for &b in &body.layout {
             blocks[b] = Some(f.blocks.push(BlockData::default()));
         }
-        let mut values = SecondaryMap::new();
+        let mut values = SecondaryMap::with_capacity(body.values.len(), None);
         for (&param, &arg) in body.params.iter().zip(args) {
             values[param] = Some(arg);
         }
