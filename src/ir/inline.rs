@@ -41,12 +41,14 @@ pub const MAX_LEAF_INSTS: usize = 24;
 pub const MAX_CALLEE_SIZE: usize = 40;
 /// The most blocks a function may have to be unrolled.
 pub const MAX_CALLEE_BLOCKS: usize = 8;
-/// The most blocks a function without loops may have to be unrolled: a
-/// backtracking search's tests and branches (a subset sum 0.88×, a
-/// partition count's `distinct` and a recursive flood fill 0.89× the run
-/// time). With loops, copies put loops inside loops: 12 blocks made a
-/// three-way quicksort compile 20 % longer for no gain, 16 made an
-/// n-queens search 2.2× and a permutation search 1.4× slower.
+/// The most blocks a function without loops may have to be unrolled, in
+/// one round: a backtracking search's tests and branches (a subset sum
+/// 0.97×, a partition count's `distinct` 0.87× and a recursive flood fill
+/// 0.89× the run time; two rounds ran the subset sum 0.88× but compiled
+/// the partition count 1.2× longer). With loops, copies put loops
+/// inside loops: 12 blocks made a three-way quicksort compile 20 %
+/// longer for no gain, 16 made an n-queens search 2.2× and a
+/// permutation search 1.4× slower.
 pub const MAX_LOOP_FREE_CALLEE_BLOCKS: usize = 12;
 /// Unrolling stops once a function has this many instructions and phis.
 pub const MAX_CALLER_SIZE: usize = 200;
@@ -193,14 +195,18 @@ pub fn unroll_recursion(m: &mut Module) {
         // without their guard (20 % slower). Copies that read and check
         // array elements grew the function more than the calls they
         // saved (14 % slower), as did a fourth round of any.
-        if self_only && !uses_arrays(f) {
+        let few_blocks = f.layout.len() <= MAX_CALLEE_BLOCKS;
+        if self_only && few_blocks && !uses_arrays(f) {
             let (deeper, complete) = unrolled(ARITHMETIC_ROUNDS, MAX_ARITHMETIC_SIZE);
             if complete {
                 *f = deeper;
                 continue;
             }
         }
-        *f = unrolled(if self_only { ROUNDS } else { 1 }, MAX_CALLER_SIZE).0;
+        // A function of many blocks takes one round: more grew a partition
+        // count's compile time by a fifth for no more speed.
+        let rounds = if self_only && few_blocks { ROUNDS } else { 1 };
+        *f = unrolled(rounds, MAX_CALLER_SIZE).0;
     }
 }
 
