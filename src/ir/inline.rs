@@ -141,13 +141,21 @@ pub fn unroll_recursion(m: &mut Module) {
         }
     }
     for (index, f) in m.functions.iter_mut().enumerate() {
-        let Some(c) = cycle[index] else {
+        // A function too large to copy calls itself for more than a few
+        // tests: guards that run its tests a second time where the call
+        // goes on into the body (more often than not, in a backtracking
+        // search that prunes) cost more than the calls they save (a
+        // subset-sum search ran 18 % slower with `rem == 0` alone copied).
+        let (Some(cycle_of_f), Some(_)) = (
+            cycle[index].and_then(|c| members.get(&c)),
+            &originals[index],
+        ) else {
             continue;
         };
         // The functions of f's cycle whose calls can be guarded.
-        let guarded: Vec<FuncRef> = (0..cycle.len())
-            .filter(|&g| cycle[g] == Some(c) && guards[g].is_some())
-            .map(|g| g as FuncRef)
+        let guarded: Vec<FuncRef> = (cycle_of_f.iter())
+            .map(|&(g, _)| g)
+            .filter(|&g| guards[g as usize].is_some())
             .collect();
         let mut guard_calls = |g: &mut Function, limit: usize| -> bool {
             let mut complete = true;
@@ -156,14 +164,6 @@ pub fn unroll_recursion(m: &mut Module) {
                 complete &= guard_calls_with_early_return(g, h, guard, limit);
             }
             complete
-        };
-        // A function too large to copy calls itself for more than a few
-        // tests: guards that run its tests a second time where the call
-        // goes on into the body (more often than not, in a backtracking
-        // search that prunes) cost more than the calls they save (a
-        // subset-sum search ran 18 % slower with `rem == 0` alone copied).
-        let (Some(cycle_of_f), Some(_)) = (members.get(&c), &originals[index]) else {
-            continue;
         };
         let called = |f: &Function| -> Vec<(FuncRef, &Function)> {
             (cycle_of_f.iter().copied())
@@ -304,9 +304,8 @@ struct EntryGuard {
 /// jump to it except along loops' back edges).
 fn entry_guard(f: &Function) -> Option<EntryGuard> {
     let short = |b: Block| {
-        let data = &f.blocks[b];
-        data.phis.len() + data.insts.len() <= MAX_GUARD_INSTS
-            && (data.insts.iter()).all(|&i| f.insts[i].kind.is_removable_if_unused())
+        size_of_block(f, b) <= MAX_GUARD_INSTS
+            && (f.blocks[b].insts.iter()).all(|&i| f.insts[i].kind.is_removable_if_unused())
     };
     let is_test = |b: Block| match f.blocks[b].term {
         Some(Terminator::Branch {
@@ -344,8 +343,6 @@ fn entry_guard(f: &Function) -> Option<EntryGuard> {
         {
             test_insts += size_of_block(f, b);
             guard.tests.push(b);
-        } else {
-            guard.exits.push(b);
         }
     }
     // A test that leads to no return (straight or through other tests)
@@ -356,9 +353,7 @@ fn entry_guard(f: &Function) -> Option<EntryGuard> {
     }) {
         guard.tests.remove(k);
     }
-    // The body starts where the tests lead on (a target laid out before
-    // the test that branches to it among them).
-    guard.exits.clear();
+    // The body starts where the tests lead on.
     for &t in &guard.tests {
         for s in f.successors(t) {
             if !guard.tests.contains(&s) && !guard.returns.contains(&s) && !guard.exits.contains(&s)
