@@ -133,7 +133,10 @@ impl CompileError {
 pub struct Timings {
     pub parse: Duration,
     pub check: Duration,
+    /// SSA construction and the IR passes.
     pub ssa: Duration,
+    /// Each IR pass, in the order they ran (part of `ssa`).
+    pub passes: Vec<(&'static str, Duration)>,
     /// Cranelift compilation, finalization included.
     pub codegen: Duration,
     pub run: Duration,
@@ -188,7 +191,7 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
         verify: opts.verify,
         print_after: opts.print_after,
     };
-    let (ssa, stats, printed) = timed(&mut t.ssa, || {
+    let (ssa, stats, ran) = timed(&mut t.ssa, || {
         let ssa_opts = SsaOptions {
             optimize: opts.opt_level.ssa_folding() && !opts.no_ssa_opt,
             mode: opts.ssa_mode,
@@ -198,9 +201,10 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
         if opts.verify {
             ir::verify::verify_module(&ssa)?;
         }
-        let printed = passes::run(&mut ssa, ir_passes, watch)?;
-        Ok::<_, CompileError>((ssa, stats, printed))
+        let ran = passes::run(&mut ssa, ir_passes, watch)?;
+        Ok::<_, CompileError>((ssa, stats, ran))
     })?;
+    t.passes = ran.times;
     drop(checked);
     let compiled = if opts.generates_code() {
         let cg = CodegenOptions {
@@ -217,7 +221,7 @@ pub fn compile(src: &str, opts: &Options) -> Result<Artifacts, CompileError> {
         ast,
         ast_nodes,
         ssa,
-        printed,
+        printed: ran.printed,
         stats,
         compiled,
         timings: t,

@@ -35,6 +35,7 @@
 //! `--print-after` and `--passes` then know it.
 
 use crate::ir::{self, verify::VerifyError};
+use std::time::{Duration, Instant};
 
 /// An optimization level: `-O0`, `-O1`, `-O2` (the default).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -501,6 +502,15 @@ impl Watch {
     }
 }
 
+/// What [`run`] leaves besides the changed module.
+#[derive(Clone, Debug, Default)]
+pub struct Ran {
+    /// The IR text `print_after` asked for.
+    pub printed: String,
+    /// How long each pass took, in the order they ran (`--time`).
+    pub times: Vec<(&'static str, Duration)>,
+}
+
 /// The IR failed verification after a pass.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("after pass `{pass}`: {error}")]
@@ -511,27 +521,30 @@ pub struct PassError {
 
 /// Runs `passes` over `m` in order. With `watch.verify`, verifies the IR
 /// after each pass; returns the IR text `watch.print_after` asks for, each
-/// printout headed by `; after PASS`.
-pub fn run(m: &mut ir::Module, passes: &[&Pass], watch: Watch) -> Result<String, PassError> {
-    let mut printed = String::new();
+/// printout headed by `; after PASS`, and the time each pass took
+/// (verification not included).
+pub fn run(m: &mut ir::Module, passes: &[&Pass], watch: Watch) -> Result<Ran, PassError> {
+    let mut ran = Ran::default();
     // Each module pass on its own, each run of function passes together.
     let both_function_passes =
         |a: &&Pass, b: &&Pass| matches!((a.run, b.run), (Run::Function(_), Run::Function(_)));
     for passes in passes.chunk_by(both_function_passes) {
         let Run::Module(run) = passes[0].run else {
-            run_function_passes(m, passes, watch, &mut printed)?;
+            run_function_passes(m, passes, watch, &mut ran)?;
             continue;
         };
+        let start = Instant::now();
         run(m);
+        ran.times.push((passes[0].name, start.elapsed()));
         if watch.verify {
             ir::verify::verify_module(m).map_err(|error| PassError {
                 pass: passes[0].name,
                 error,
             })?;
         }
-        watch.print(m, passes[0], &mut printed);
+        watch.print(m, passes[0], &mut ran.printed);
     }
-    Ok(printed)
+    Ok(ran)
 }
 
 /// Runs consecutive function passes ([`Run::Function`]) over every
@@ -542,15 +555,18 @@ fn run_function_passes(
     m: &mut ir::Module,
     passes: &[&Pass],
     watch: Watch,
-    printed: &mut String,
+    ran: &mut Ran,
 ) -> Result<(), PassError> {
     let facts = m.take_facts();
     let result = passes.iter().try_for_each(|pass| {
         let Run::Function(run) = pass.run else {
             unreachable!("a run of function passes")
         };
+        let mut took = Duration::ZERO;
         for f in m.all_functions_mut() {
+            let start = Instant::now();
             run(f, &facts);
+            took += start.elapsed();
             if watch.verify {
                 ir::verify::verify_function(f).map_err(|error| PassError {
                     pass: pass.name,
@@ -558,7 +574,8 @@ fn run_function_passes(
                 })?;
             }
         }
-        watch.print(m, pass, printed);
+        ran.times.push((pass.name, took));
+        watch.print(m, pass, &mut ran.printed);
         Ok(())
     });
     m.put_facts(facts);
@@ -680,7 +697,12 @@ mod tests {
             verify: true,
             print_after: None,
         };
-        assert_eq!(run(&mut m, &[&LOAD_ONCE], watch), Ok(String::new()));
+        let ran = run(&mut m, &[&LOAD_ONCE], watch).expect("verifies");
+        assert_eq!(ran.printed, "");
+        assert_eq!(
+            ran.times.iter().map(|t| t.0).collect::<Vec<_>>(),
+            ["load-once"]
+        );
         let e = run(&mut m, &[&LOAD_ONCE, &BREAK], watch).unwrap_err();
         assert_eq!(e.pass, "break");
         assert!(

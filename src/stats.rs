@@ -178,6 +178,10 @@ pub fn time_table(a: &crate::driver::Artifacts) -> String {
     let mut out = String::new();
     for (name, d) in rows {
         let _ = writeln!(out, "{name:<18} {:>10.3} ms", ms(d));
+        if name == "ssa construction" && !t.passes.is_empty() {
+            let passes = t.passes.iter().map(|&(_, d)| d).sum();
+            let _ = writeln!(out, "{:<18} {:>10.3} ms", "  of which passes", ms(passes));
+        }
     }
     let gc = jitrun_runtime::gc::stats();
     let _ = writeln!(out, "{:<18} {:>10.3} ms", "  of which gc", ms(gc.time));
@@ -193,5 +197,13 @@ pub fn time_table(a: &crate::driver::Artifacts) -> String {
         a.ast_nodes
     );
     let _ = writeln!(out, "{}", gc_line());
+    if !t.passes.is_empty() {
+        let each: Vec<String> = t
+            .passes
+            .iter()
+            .map(|(name, d)| format!("{name} {:.3}", ms(*d)))
+            .collect();
+        let _ = writeln!(out, "passes (ms): {}", each.join("  "));
+    }
     out
 }

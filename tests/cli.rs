@@ -4,6 +4,7 @@
 
 mod common;
 use common::*;
+use jitrun::passes::{OptLevel, Scope};
 
 const LOOP: &str = "fn count(n: int) -> int {\n    let s = 0;\n    for i in 0..n {\n        s += i * 1 + 0;\n    }\n    return s;\n}\nprint(count(10));\n";
 
@@ -167,6 +168,41 @@ fn time_prints_every_phase_and_the_sizes() {
         .collect();
     assert_eq!(numbers.len(), 5, "{sizes}");
     assert!(numbers.iter().all(|&n| n > 0), "{sizes}");
+}
+
+#[test]
+fn time_lists_each_pass_of_the_level_in_order() {
+    let passes_line = |args: &[&str]| -> Option<String> {
+        let run = run_source("passes.toy", LOOP, args);
+        assert_eq!(run.stdout, "45\n");
+        run.stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("passes (ms): ").map(str::to_owned))
+    };
+    let line = passes_line(&["--time"]).expect("a line of pass times at -O2");
+    let names: Vec<&str> = line
+        .split("  ")
+        .map(|p| p.split(' ').next().unwrap())
+        .collect();
+    let expected: Vec<&str> = jitrun::passes::pipeline(OptLevel::O2, Scope::Program)
+        .iter()
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(names, expected, "{line}");
+    for pass in line.split("  ") {
+        let ms: f64 = pass.rsplit(' ').next().unwrap().parse().expect("a time");
+        assert!(ms >= 0.0, "{pass}");
+    }
+    assert_eq!(
+        passes_line(&["--time", "--passes=gvn,licm"])
+            .as_deref()
+            .map(|l| l
+                .split("  ")
+                .map(|p| p.split(' ').next().unwrap())
+                .collect::<Vec<_>>()),
+        Some(vec!["gvn", "licm"])
+    );
+    assert_eq!(passes_line(&["--time", "-O0"]), None, "-O0 runs no pass");
 }
 
 #[test]
