@@ -178,35 +178,41 @@ pub fn unroll_recursion(m: &mut Module) {
         // copies: each copy brings calls of every function of the cycle,
         // and a second round (even of self-calls only) added half again
         // to the compile time of three small mutual recursions.
-        let mut unrolled = |rounds: usize, limit: usize| -> (Function, bool) {
-            let mut g = f.clone();
+        let unroll = |g: &mut Function, rounds: usize, limit: usize| -> bool {
             let mut complete = true;
             for _ in 0..rounds {
-                complete &= unroll_once(&mut g, &partners, limit);
+                complete &= unroll_once(g, &partners, limit);
             }
-            complete &= guard_calls(&mut g, limit);
-            (g, complete)
+            complete
         };
         let self_only = partners.len() == 1 && partners[0].0 == index as FuncRef;
+        // A function of many blocks takes one round: more grew a partition
+        // count's compile time by a fifth for no more speed.
+        let few_blocks = f.layout.len() <= MAX_CALLEE_BLOCKS;
+        let rounds = if self_only && few_blocks { ROUNDS } else { 1 };
+        let mut g = f.clone();
+        let complete = unroll(&mut g, rounds, MAX_CALLER_SIZE);
         // A body of a few tests and arithmetic copies cheaply, and each
         // round halves the calls left in a tree recursion (fib's, a
         // partition count's): a third round ran them 10-20 % faster. Only
         // a whole one: a round cut short by the size limit leaves calls
         // without their guard (20 % slower). Copies that read and check
         // array elements grew the function more than the calls they
-        // saved (14 % slower), as did a fourth round of any.
-        let few_blocks = f.layout.len() <= MAX_CALLEE_BLOCKS;
-        if self_only && few_blocks && !uses_arrays(f) {
-            let (deeper, complete) = unrolled(ARITHMETIC_ROUNDS, MAX_ARITHMETIC_SIZE);
-            if complete {
+        // saved (14 % slower), as did a fourth round of any. The rounds
+        // before it are the ones made above when they were whole (each
+        // copy then fit under the lower limit, so under this one too).
+        if self_only && few_blocks && complete && !uses_arrays(f) {
+            let mut deeper = g.clone();
+            let more = ARITHMETIC_ROUNDS - rounds;
+            if unroll(&mut deeper, more, MAX_ARITHMETIC_SIZE)
+                && guard_calls(&mut deeper, MAX_ARITHMETIC_SIZE)
+            {
                 *f = deeper;
                 continue;
             }
         }
-        // A function of many blocks takes one round: more grew a partition
-        // count's compile time by a fifth for no more speed.
-        let rounds = if self_only && few_blocks { ROUNDS } else { 1 };
-        *f = unrolled(rounds, MAX_CALLER_SIZE).0;
+        guard_calls(&mut g, MAX_CALLER_SIZE);
+        *f = g;
     }
 }
 
