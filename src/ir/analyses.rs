@@ -181,6 +181,24 @@ mod tests {
     }
 
     #[test]
+    fn may_loop_finds_a_back_edge_and_passes_straight_code() {
+        let mut f = function_with_a_loop();
+        assert!(f.may_loop());
+        assert_eq!(f.loops().loops.len(), 1);
+        let opts = crate::driver::Options {
+            emit: Some(crate::driver::Emit::Ssa),
+            passes: Some(Vec::new()),
+            ..Default::default()
+        };
+        let src = "fn g(n: int) -> int { if n > 2 { return n; } let s = n; if s < 0 { s = -s; } return s; } print(g(3));";
+        let m = crate::driver::compile(src, &opts).expect("compiles").ssa;
+        let mut g = m.functions[0].clone();
+        assert!(g.layout.len() > 2, "branches");
+        assert!(!g.may_loop());
+        assert!(g.loops().loops.is_empty());
+    }
+
+    #[test]
     fn kept_while_only_instructions_change() {
         let mut f = function_with_a_loop();
         let (dom, loops) = f.dom_and_loops();

@@ -997,57 +997,82 @@ impl<'a> Analysis<'a> {
     /// docs, by a worklist that removes values whose operands fall out.
     fn compute_non_negative(&mut self) {
         let f = self.f;
-        let mut depends: Vec<(Value, Vec<Value>)> = Vec::new();
-        for (v, data) in f.values.iter() {
-            if data.ty != Ty::Int {
+        self.non_negative = SecondaryMap::with_capacity(f.values.len(), false);
+        // Each candidate with its operands, `operands[from..to]`: only the
+        // laid-out phis and results (the arenas also hold values earlier
+        // passes dropped).
+        let mut depends: Vec<(Value, usize, usize)> = Vec::new();
+        let mut operands: Vec<Value> = Vec::new();
+        let laid_out = f.layout.iter().flat_map(|&b| {
+            let data = &f.blocks[b];
+            let results = data.insts.iter().filter_map(|&i| f.insts[i].result);
+            data.phis.iter().copied().chain(results)
+        });
+        for v in laid_out {
+            if f.values[v].ty != Ty::Int {
                 continue;
             }
-            let operands = match &data.def {
-                &ValueDef::Phi(p) => Some(f.phis[p].args.iter().map(|&a| self.root(a)).collect()),
-                ValueDef::Inst(_) => match self.f.def_kind(v) {
-                    Some(InstKind::IConst(n)) if *n >= 0 => Some(Vec::new()),
-                    Some(InstKind::ArrayLen(_)) => Some(Vec::new()),
+            let from = operands.len();
+            let candidate = match &f.values[v].def {
+                &ValueDef::Phi(p) => {
+                    operands.extend(f.phis[p].args.iter().map(|&a| self.root(a)));
+                    true
+                }
+                ValueDef::Inst(_) => match f.def_kind(v) {
+                    Some(InstKind::IConst(n)) => *n >= 0,
+                    Some(InstKind::ArrayLen(_)) => true,
                     Some(InstKind::Select {
                         if_true, if_false, ..
-                    }) => Some(vec![self.root(*if_true), self.root(*if_false)]),
+                    }) => {
+                        operands.extend([self.root(*if_true), self.root(*if_false)]);
+                        true
+                    }
                     // Bits of a non-negative mask.
                     Some(&InstKind::Binary(BinaryOp::And, a, b))
                         if [a, b]
                             .iter()
                             .any(|&x| self.int_constant(x).is_some_and(|n| n >= 0)) =>
                     {
-                        Some(Vec::new())
+                        true
                     }
                     // The sign of the dividend; a shift of a non-negative value.
                     Some(&InstKind::Binary(BinaryOp::IRem | BinaryOp::Shr, x, _)) => {
-                        Some(vec![self.root(x)])
+                        operands.push(self.root(x));
+                        true
                     }
                     Some(&InstKind::Binary(BinaryOp::IDiv, x, m))
                         if self.int_constant(m).is_some_and(|n| n > 0) =>
                     {
-                        Some(vec![self.root(x)])
+                        operands.push(self.root(x));
+                        true
                     }
-                    _ => self.increment_of(v).map(|x| vec![x]),
+                    _ => match self.increment_of(v) {
+                        Some(x) => {
+                            operands.push(x);
+                            true
+                        }
+                        None => false,
+                    },
                 },
-                _ => None,
+                _ => false,
             };
-            if let Some(ops) = operands {
+            if candidate {
                 self.non_negative[v] = true;
-                depends.push((v, ops));
+                depends.push((v, from, operands.len()));
             }
         }
-        let mut users: HashMap<Value, Vec<usize>> = HashMap::default();
-        for (k, (_, ops)) in depends.iter().enumerate() {
-            for &o in ops {
+        let mut users: HashMap<Value, SmallVec<[usize; 2]>> = HashMap::default();
+        for (k, &(_, from, to)) in depends.iter().enumerate() {
+            for &o in &operands[from..to] {
                 users.entry(o).or_default().push(k);
             }
         }
         let mut work: Vec<usize> = (0..depends.len()).collect();
         while let Some(k) = work.pop() {
-            let (v, ops) = &depends[k];
-            if self.non_negative[*v] && ops.iter().any(|&o| !self.non_negative[o]) {
-                self.non_negative[*v] = false;
-                work.extend(users.get(v).into_iter().flatten().copied());
+            let (v, from, to) = depends[k];
+            if self.non_negative[v] && operands[from..to].iter().any(|&o| !self.non_negative[o]) {
+                self.non_negative[v] = false;
+                work.extend(users.get(&v).into_iter().flatten().copied());
             }
         }
     }

@@ -42,7 +42,7 @@ pub mod vector;
 pub mod verify;
 pub mod version;
 
-use crate::entity::Arena;
+use crate::entity::{Arena, SecondaryMap};
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
 
@@ -961,6 +961,28 @@ impl Function {
                 }
             }
         }
+    }
+
+    /// Whether the CFG may have a cycle: some block has a predecessor that
+    /// is not laid out before it. (When every edge goes forward in the
+    /// layout, the layout is a topological order and no loop exists.) A
+    /// cheap test for passes that only work on loops, before they build
+    /// a dominator tree and loop forest.
+    pub fn may_loop(&self) -> bool {
+        let mut placed: SecondaryMap<Block, bool> =
+            SecondaryMap::with_capacity(self.blocks.len(), false);
+        self.layout.iter().any(|&b| {
+            let backward = self.blocks[b].preds.iter().any(|&p| !*placed.get(p));
+            placed[b] = true;
+            backward
+        })
+    }
+
+    /// Whether some laid-out instruction is one that `pred` picks.
+    pub fn any_inst(&self, pred: impl Fn(&InstKind) -> bool) -> bool {
+        (self.layout.iter())
+            .flat_map(|&b| &self.blocks[b].insts)
+            .any(|&i| pred(&self.insts[i].kind))
     }
 
     /// Number of phis and of other instructions in the laid-out blocks.

@@ -47,6 +47,9 @@ type Available = FxHashMap<Place, Value>;
 /// Removes the redundant reads of `f`, knowing what calls may store
 /// (`effects`, by function; empty where not known).
 pub fn reuse_loads(f: &mut Function, effects: &[Effects]) {
+    if !f.any_inst(|k| matches!(k, InstKind::ArrayGet { .. } | InstKind::LoadGlobal(_))) {
+        return;
+    }
     // What each block visited so far ends with.
     let mut at_end: FxHashMap<Block, Available> = FxHashMap::default();
     let mut replaced = false;

@@ -87,6 +87,9 @@ fn unroll_in(f: &mut Function, facts: &Facts, small: bool) {
         // then, and straight-line.
         tidy::merge_straight_blocks(f);
     }
+    if !f.may_loop() {
+        return;
+    }
     let mut unrolled = 0;
     // Innermost loops share no block, and unrolling one changes only its
     // own blocks and the edges into and out of it: the plans of one loop
