@@ -38,6 +38,10 @@
 //! boundary fails there. They run at most `MAX_LEN + 1` times, and an
 //! array they replace gets one as long.
 //!
+//! Now and then a loop reads `a[j]` with `j` clamped into `[0 or 1, hi]`
+//! by `if`s (`hi` a literal, under a test that `a` is longer than `hi`
+//! but for a few in a hundred), for the ranges of joins (`ir::ranges`).
+//!
 //! For groups of checks at offsets from one index (`ir::bounds`),
 //! straight-line code reads a record's three fields out of order
 //! (`a[at + 2]`, `a[at]`, `a[at + 1]`), the index now and then one before
@@ -2112,6 +2116,7 @@ impl Gen {
     /// `break` (or `continue`) already.
     fn walk_stmt(&mut self, w: &Walk, d: Option<i64>, exited: &mut bool) {
         match self.rng.below(14) {
+            0..=2 if self.rng.chance(35) => self.clamped_read(w, d),
             0..=2 => {
                 let s = self.accumulate(w, d);
                 self.line(&s);
@@ -2186,6 +2191,45 @@ impl Gen {
                 let s = self.accumulate(w, d);
                 self.line(&s);
             }
+        }
+    }
+
+    /// A read of one of the loop's arrays at `i + d` clamped into `[lo,
+    /// hi]` by `if`s (a join whose range the conditions on its edges
+    /// bound: `ir::ranges`, `ir::version`'s spans), folded into an
+    /// accumulator; under a test that the array is longer than `hi`, but
+    /// for a few in a hundred, which fail where an array is not.
+    fn clamped_read(&mut self, w: &Walk, d: Option<i64>) {
+        let acc = w.accs[self.rng.below(w.accs.len())].clone();
+        let from: Vec<(String, Ty)> = (w.arrays.iter())
+            .filter(|&&(_, e)| converts(e, acc.1))
+            .cloned()
+            .collect();
+        if from.is_empty() {
+            let s = self.accumulate(w, d);
+            return self.line(&s);
+        }
+        let (x, elem) = from[self.rng.below(from.len())].clone();
+        let (lo, hi) = (self.rng.below(2), *self.rng.pick(&[0, 1, 2, 3, 5, 7]));
+        let j = self.fresh("j");
+        let at = w.at(d.unwrap_or_else(|| self.offset(w)));
+        let read = self
+            .convert(&format!("{x}[{j}]"), elem, acc.1)
+            .expect("convertible");
+        let fold = self.accumulate_with(&acc, &read);
+        let tested = !self.rng.chance(3);
+        if tested {
+            self.line(&format!("if {hi} < len({x}) {{"));
+            self.indent += 1;
+        }
+        self.line(&format!("let {j} = {at};"));
+        self.line(&format!(
+            "if {j} < {lo} {{ {j} = {lo}; }} else if {j} > {hi} {{ {j} = {hi}; }}"
+        ));
+        self.line(&fold);
+        if tested {
+            self.indent -= 1;
+            self.line("}");
         }
     }
 

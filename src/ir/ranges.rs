@@ -11,7 +11,11 @@
 //! at a block, a range is narrowed by the comparisons with constants that
 //! branch to that block: a block entered only through the true edge of
 //! `c + 3 < 7` sees `c <= 3` (the conditions of the dominators whose edge
-//! into the path to the block is that block's only way in).
+//! into the path to the block is that block's only way in). A join's phi
+//! (of a few edges, no back edge) lies in the union of its arguments'
+//! ranges, each read at the end of its edge (a clamp, `if x < lo { lo }
+//! else if x > hi { hi } else { x }`, in `[lo, hi]`); a select in the
+//! union of its arms', each narrowed by the condition that picks it.
 //!
 //! Architecture Invariant: a range holds for every value the program can
 //! compute where it is read; nothing here assumes a check passed.
@@ -22,6 +26,10 @@ use super::*;
 
 /// Definitions a range looks through, at most.
 const MAX_DEPTH: usize = 6;
+
+/// The most edges of a join whose phis' ranges are the union of their
+/// arguments' (a clamp's has three).
+const MAX_JOIN_EDGES: usize = 4;
 
 /// How many blocks up the dominator tree the conditions are collected.
 const MAX_CONDITION_WALK: usize = 64;
@@ -115,7 +123,9 @@ impl<'a> Ranges<'a> {
         let ((at, facts), f, loops) = (read, self.f, self.loops);
         let range = |x| self.range(at, facts, x, depth);
         if let Some(b) = f.phi_block(v) {
-            let l = loops.innermost(b).filter(|&l| loops.loops[l].header == b)?;
+            let Some(l) = loops.innermost(b).filter(|&l| loops.loops[l].header == b) else {
+                return self.join(v, b, depth);
+            };
             let c = loops
                 .counted(f, l)
                 .filter(|c| c.counter.phi == v && c.counter.steps_by_one)?;
@@ -146,8 +156,44 @@ impl<'a> Ranges<'a> {
                 let (p, q) = (lo.checked_mul(k)?, hi.checked_mul(k)?);
                 Some((p.min(q), p.max(q)))
             }
+            InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let at = at?;
+                let arm = |value: Value, holds: bool| {
+                    let mut facts = facts.to_vec();
+                    self.add_condition(&mut facts, at, cond, holds);
+                    self.range(Some(at), &facts, value, depth)
+                };
+                let ((t_lo, t_hi), (e_lo, e_hi)) = (arm(if_true, true)?, arm(if_false, false)?);
+                Some((t_lo.min(e_lo), t_hi.max(e_hi)))
+            }
             _ => None,
         }
+    }
+
+    /// The range of phi `v` of block `b`, which no back edge enters: the
+    /// union of its arguments' ranges, each read at the end of its edge's
+    /// predecessor (where that block's conditions hold). Needs the
+    /// dominator tree, for those conditions.
+    fn join(&self, v: Value, b: Block, depth: usize) -> Option<(i64, i64)> {
+        let (f, dom) = (self.f, self.dom?);
+        let preds = &f.blocks[b].preds;
+        if preds.len() > MAX_JOIN_EDGES || preds.iter().any(|&p| dom.dominates(b, p)) {
+            return None;
+        }
+        // A join costs two levels of depth: joins of joins multiply the
+        // walks for conditions.
+        let depth = depth.checked_sub(1)?;
+        let mut joined: Option<(i64, i64)> = None;
+        for (&p, &a) in preds.iter().zip(f.phi_args(v)) {
+            let facts = self.conditions_at(p);
+            let (lo, hi) = self.range(Some(p), &facts, a, depth)?;
+            joined = Some(joined.map_or((lo, hi), |(l, h)| (l.min(lo), h.max(hi))));
+        }
+        joined
     }
 
     /// What the comparisons with constants that lead to `at` say: for

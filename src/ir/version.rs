@@ -14,7 +14,10 @@
 //! constants plus a part built from the counter by `+ - * / % & << >>`
 //! with constants (`i * 9 + col`, `(r + i / 3) * 9 + c + i % 3`) lies
 //! within bounds found by interval arithmetic, a *span*, and is in
-//! bounds if the span's ends are. Accesses of one array at constant
+//! bounds if the span's ends are. So is an index that is a join whose
+//! range `ir::ranges` knows from the conditions on its edges (a clamp,
+//! `if x < 0 { 0 } else if x > 9 { 9 } else { x }`: the span `[0, 9]`),
+//! whatever the counter runs over. Accesses of one array at constant
 //! offsets from one available index (`t[x]`, …, `t[x + 3]`), or at
 //! constant indices, form a span too, tested once. These conditions, for
 //! every such access, are tested once before the loop (the *guards*). If all hold,
@@ -389,6 +392,7 @@ fn plan(
     let counted = loops.counted(f, l).filter(|c| c.counter.step <= MAX_OFFSET);
     let mut p = Planner {
         f,
+        dom,
         loops,
         l,
         counted,
@@ -540,6 +544,7 @@ fn live_out(
 
 struct Planner<'a> {
     f: &'a Function,
+    dom: &'a DomTree,
     loops: &'a Loops,
     l: Loop,
     counted: Option<CountedLoop>,
@@ -931,10 +936,23 @@ impl Planner<'_> {
     /// `index` as a [`Span`], when the counter runs over constants and
     /// the index is not always out of bounds.
     fn span_of_index(&mut self, index: Value, counted: CountedLoop) -> Option<Span> {
+        if self.f.phi_block(index).is_some() {
+            return self.join_span(index).filter(|span| span.low >= 0);
+        }
         let (init, last) = constant_counter_range(self.f, counted)?;
         let counter = Span::within([None, None], init, last)?;
         let span = self.span(index, counted.counter.phi, counter, MAX_SPAN_DEPTH)?;
         (!span.is_range() || span.low >= 0).then_some(span)
+    }
+
+    /// Phi `v` (not the counter) as the constant [`Span`] its range is, a
+    /// join of values whose ranges the conditions on its edges bound (a
+    /// clamp: `if x < lo { lo } else if x > hi { hi } else { x }`).
+    fn join_span(&self, v: Value) -> Option<Span> {
+        let b = self.f.phi_block(v)?;
+        let ranges = Ranges::new(self.f, self.loops, Some(self.dom));
+        let (lo, hi) = ranges.at(&ranges.place(b), v)?;
+        Span::within([None, None], lo, hi)
     }
 
     /// `v` as a [`Span`], where `counter` ranges over `counter_span`,
@@ -952,6 +970,9 @@ impl Planner<'_> {
                 low: 0,
                 high: 0,
             });
+        }
+        if self.f.phi_block(v).is_some() {
+            return self.join_span(v);
         }
         let ValueDef::Inst(inst) = self.f.values[v].def else {
             return None;
