@@ -39,8 +39,9 @@
 //! array they replace gets one as long.
 //!
 //! Now and then a loop reads `a[j]` with `j` clamped into `[0 or 1, hi]`
-//! by `if`s (`hi` a literal, under a test that `a` is longer than `hi`
-//! but for a few in a hundred), for the ranges of joins (`ir::ranges`).
+//! by `if`s or by `min` and `max` (`hi` a literal, under a test that `a`
+//! is longer than `hi` but for a few in a hundred), for the ranges of
+//! joins and of `min`/`max` (`ir::ranges`, `ir::version`'s spans).
 //!
 //! For groups of checks at offsets from one index (`ir::bounds`),
 //! straight-line code reads a record's three fields out of order
@@ -2222,10 +2223,14 @@ impl Gen {
             self.line(&format!("if {hi} < len({x}) {{"));
             self.indent += 1;
         }
-        self.line(&format!("let {j} = {at};"));
-        self.line(&format!(
-            "if {j} < {lo} {{ {j} = {lo}; }} else if {j} > {hi} {{ {j} = {hi}; }}"
-        ));
+        if self.rng.chance(50) {
+            self.line(&format!("let {j} = {at};"));
+            self.line(&format!(
+                "if {j} < {lo} {{ {j} = {lo}; }} else if {j} > {hi} {{ {j} = {hi}; }}"
+            ));
+        } else {
+            self.line(&format!("let {j} = min(max({at}, {lo}), {hi});"));
+        }
         self.line(&fold);
         if tested {
             self.indent -= 1;

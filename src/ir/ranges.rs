@@ -15,7 +15,8 @@
 //! (of a few edges, no back edge) lies in the union of its arguments'
 //! ranges, each read at the end of its edge (a clamp, `if x < lo { lo }
 //! else if x > hi { hi } else { x }`, in `[lo, hi]`); a select in the
-//! union of its arms', each narrowed by the condition that picks it.
+//! union of its arms', each narrowed by the condition that picks it; `min`
+//! and `max` of two ranges in the range of the ends' `min` and `max`.
 //!
 //! Architecture Invariant: a range holds for every value the program can
 //! compute where it is read; nothing here assumes a check passed.
@@ -155,6 +156,13 @@ impl<'a> Ranges<'a> {
                 let (lo, hi) = range(x)?;
                 let (p, q) = (lo.checked_mul(k)?, hi.checked_mul(k)?);
                 Some((p.min(q), p.max(q)))
+            }
+            InstKind::Binary(op @ (BinaryOp::IMin | BinaryOp::IMax), a, b) => {
+                let ((a_lo, a_hi), (b_lo, b_hi)) = (range(a)?, range(b)?);
+                Some(match op {
+                    BinaryOp::IMin => (a_lo.min(b_lo), a_hi.min(b_hi)),
+                    _ => (a_lo.max(b_lo), a_hi.max(b_hi)),
+                })
             }
             InstKind::Select {
                 cond,

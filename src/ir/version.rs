@@ -11,9 +11,10 @@
 //! (an index that wraps around) if `init + c >= 0` and `1 <= m <=
 //! len(a)`, with `m` available before the loop. When the counter runs
 //! over constants, an index that is a sum of available values times
-//! constants plus a part built from the counter by `+ - * / % & << >>`
-//! with constants (`i * 9 + col`, `(r + i / 3) * 9 + c + i % 3`) lies
-//! within bounds found by interval arithmetic, a *span*, and is in
+//! constants plus a part built from the counter by `+ - * / % & << >>`,
+//! `min` and `max` with constants (`i * 9 + col`, `(r + i / 3) * 9 + c +
+//! i % 3`, `max(i - 1, 0)`) lies within bounds found by interval
+//! arithmetic, a *span*, and is in
 //! bounds if the span's ends are. So is an index that is a join whose
 //! range `ir::ranges` knows from the conditions on its edges (a clamp,
 //! `if x < 0 { 0 } else if x > 9 { 9 } else { x }`: the span `[0, 9]`),
@@ -288,7 +289,7 @@ impl Span {
     }
 
     /// A range's image under an operation monotone on it (`x / k`, `x >>
-    /// k` for `k >= 0`), if it has no terms.
+    /// k` for `k >= 0`, `min(x, k)`, `max(x, k)`), if it has no terms.
     fn monotone(self, op: impl Fn(i64) -> i64) -> Option<Span> {
         self.is_range()
             .then(|| Span::within([None, None], op(self.low), op(self.high)))?
@@ -995,6 +996,11 @@ impl Planner<'_> {
             (BinaryOp::IDiv, _, Some(k)) if k > 0 => span(a)?.monotone(|x| x / k),
             (BinaryOp::Shr, _, Some(k)) if (0..64).contains(&k) => span(a)?.monotone(|x| x >> k),
             (BinaryOp::IRem, _, Some(k)) => span(a)?.remainder(k),
+            // A clamp by `min`/`max` with a constant.
+            (BinaryOp::IMin, _, Some(k)) => span(a)?.monotone(|x| x.min(k)),
+            (BinaryOp::IMin, Some(k), _) => span(b)?.monotone(|x| x.min(k)),
+            (BinaryOp::IMax, _, Some(k)) => span(a)?.monotone(|x| x.max(k)),
+            (BinaryOp::IMax, Some(k), _) => span(b)?.monotone(|x| x.max(k)),
             (BinaryOp::And, _, Some(k)) if k >= 0 => {
                 let x = span(a).filter(|x| x.is_range() && x.low >= 0);
                 Span::within([None, None], 0, x.map_or(k, |x| x.high.min(k)))
