@@ -167,21 +167,22 @@ pub fn time_table(a: &crate::driver::Artifacts) -> String {
         .unwrap_or_default();
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     let compile = t.codegen.saturating_sub(finalize);
-    let rows = [
+    let mut rows = vec![
         ("parse", t.parse),
         ("check", t.check),
         ("ssa construction", t.ssa),
+    ];
+    if !t.passes.is_empty() {
+        rows.push(("  of which passes", t.passes.iter().map(|&(_, d)| d).sum()));
+    }
+    rows.extend([
         ("cranelift compile", compile),
         ("finalize", finalize),
         ("run", t.run),
-    ];
+    ]);
     let mut out = String::new();
     for (name, d) in rows {
         let _ = writeln!(out, "{name:<18} {:>10.3} ms", ms(d));
-        if name == "ssa construction" && !t.passes.is_empty() {
-            let passes = t.passes.iter().map(|&(_, d)| d).sum();
-            let _ = writeln!(out, "{:<18} {:>10.3} ms", "  of which passes", ms(passes));
-        }
     }
     let gc = jitrun_runtime::gc::stats();
     let _ = writeln!(out, "{:<18} {:>10.3} ms", "  of which gc", ms(gc.time));

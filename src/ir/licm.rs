@@ -50,9 +50,7 @@ const MAX_HOISTED_PER_LOOP: usize = 6;
 
 /// Hoists the invariant loads of `f` (see the module's comment).
 pub fn hoist_loads(f: &mut Function, effects: &[Effects]) {
-    let loads =
-        |d: &InstData| matches!(d.kind, InstKind::ArrayGet { .. } | InstKind::LoadGlobal(_));
-    if !(f.insts.iter()).any(|(_, d)| loads(d)) {
+    if !f.any_inst(InstKind::is_read) {
         return;
     }
     let (dom, loops) = f.dom_and_loops();

@@ -42,7 +42,7 @@ pub mod vector;
 pub mod verify;
 pub mod version;
 
-use crate::entity::{Arena, SecondaryMap};
+use crate::entity::Arena;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
 
@@ -418,6 +418,12 @@ impl InstKind {
             }
             _ => None,
         }
+    }
+
+    /// Whether it reads an element or a global (what `ir::reuse` and
+    /// `ir::licm` work on).
+    pub fn is_read(&self) -> bool {
+        matches!(self, InstKind::ArrayGet { .. } | InstKind::LoadGlobal(_))
     }
 
     /// Whether an unused result lets the instruction go: pure, and unable
@@ -961,21 +967,6 @@ impl Function {
                 }
             }
         }
-    }
-
-    /// Whether the CFG may have a cycle: some block has a predecessor that
-    /// is not laid out before it. (When every edge goes forward in the
-    /// layout, the layout is a topological order and no loop exists.) A
-    /// cheap test for passes that only work on loops, before they build
-    /// a dominator tree and loop forest.
-    pub fn may_loop(&self) -> bool {
-        let mut placed: SecondaryMap<Block, bool> =
-            SecondaryMap::with_capacity(self.blocks.len(), false);
-        self.layout.iter().any(|&b| {
-            let backward = self.blocks[b].preds.iter().any(|&p| !*placed.get(p));
-            placed[b] = true;
-            backward
-        })
     }
 
     /// Whether some laid-out instruction is one that `pred` picks.

@@ -47,7 +47,7 @@ type Available = FxHashMap<Place, Value>;
 /// Removes the redundant reads of `f`, knowing what calls may store
 /// (`effects`, by function; empty where not known).
 pub fn reuse_loads(f: &mut Function, effects: &[Effects]) {
-    if !f.any_inst(|k| matches!(k, InstKind::ArrayGet { .. } | InstKind::LoadGlobal(_))) {
+    if !f.any_inst(InstKind::is_read) {
         return;
     }
     // What each block visited so far ends with.

@@ -87,7 +87,9 @@ fn unroll_in(f: &mut Function, facts: &Facts, small: bool) {
         // then, and straight-line.
         tidy::merge_straight_blocks(f);
     }
-    if !f.may_loop() {
+    // No loop forest for a function without loops (a recursive function
+    // unrolled is one): its dominator tree, kept, serves the passes after.
+    if f.dom_tree().is_acyclic() {
         return;
     }
     let mut unrolled = 0;

@@ -14,8 +14,8 @@
 //! constants plus a part built from the counter by `+ - * / % & << >>`,
 //! `min` and `max` with constants (`i * 9 + col`, `(r + i / 3) * 9 + c +
 //! i % 3`, `max(i - 1, 0)`) lies within bounds found by interval
-//! arithmetic, a *span*, and is in
-//! bounds if the span's ends are. So is an index that is a join whose
+//! arithmetic, a *span*, and is in bounds if the span's ends are. So is
+//! an index that is a join whose
 //! range `ir::ranges` knows from the conditions on its edges (a clamp,
 //! `if x < 0 { 0 } else if x > 9 { 9 } else { x }`: the span `[0, 9]`),
 //! whatever the counter runs over. Accesses of one array at constant
@@ -934,8 +934,9 @@ impl Planner<'_> {
         Some(Affine { base, ..walked })
     }
 
-    /// `index` as a [`Span`], when the counter runs over constants and
-    /// the index is not always out of bounds.
+    /// `index` as a [`Span`], when it is a join with a known range or the
+    /// counter runs over constants, and the index is not always out of
+    /// bounds.
     fn span_of_index(&mut self, index: Value, counted: CountedLoop) -> Option<Span> {
         if self.f.phi_block(index).is_some() {
             return self.join_span(index).filter(|span| span.low >= 0);
